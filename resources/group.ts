@@ -1,0 +1,23 @@
+import type { ResourceDescriptor } from './types';
+
+export const group = {
+  name: 'group',
+  api: { prefix: 'group', body: 'json' },
+  table: 'user_group',
+  idField: 'group_id',
+  statusField: 'group_status',
+  titleField: 'group_name',
+  menu: { group: 'group', icon: 'Groups', aliases: ['/group/group-list', '/users/user-group'], position: 3 },
+  dialog: 'sm',
+  fields: [
+    { name: 'group_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
+    { name: 'group_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'group_status', kind: 'status', default: 1, list: true },
+  ],
+  // The Super Admin group is created by the server's first-start seed (it owns every permission).
+  seed: [
+    { group_code: 'ADMIN', group_name: 'Admin' },
+    { group_code: 'BM', group_name: 'Branch Manager' },
+    { group_code: 'PHARM', group_name: 'Pharmacist' },
+  ],
+} as const satisfies ResourceDescriptor;

@@ -1,0 +1,41 @@
+import type { Action, ResourceDescriptor } from './types';
+
+/**
+ * Contract paths and permission slugs, derived from the descriptor's API naming the way the spec
+ * spells them: `/branch/branch-list/`, `/branch/get-branch/{id}`, `/branch/branch-create`, ...
+ * The permission slug of an action is its path without the leading slash and the id
+ * (`branch/branch-list`, `doctors/get-doctors`), which is how the menu catalogue names them.
+ */
+export function apiEntity(d: ResourceDescriptor): string {
+  return d.api.entity ?? d.api.prefix;
+}
+
+const verb: Record<Action, (entity: string) => string> = {
+  list: (e) => `${e}-list`,
+  get: (e) => `get-${e}`,
+  create: (e) => `${e}-create`,
+  update: (e) => `${e}-update`,
+  delete: (e) => `${e}-delete`,
+};
+
+/** Path of an action without the id segment, e.g. `/doctors/get-doctors`. */
+export function actionPath(d: ResourceDescriptor, action: Action): string {
+  return `/${d.api.prefix}/${verb[action](apiEntity(d))}`;
+}
+
+export function permissionSlug(d: ResourceDescriptor, action: Action): string {
+  return actionPath(d, action).slice(1);
+}
+
+/** Actions that take an id in the path. */
+export function takesId(action: Action): boolean {
+  return action === 'get' || action === 'update' || action === 'delete';
+}
+
+export const METHOD: Record<Action, 'GET' | 'POST' | 'PUT' | 'DELETE'> = {
+  list: 'GET',
+  get: 'GET',
+  create: 'POST',
+  update: 'PUT',
+  delete: 'DELETE',
+};

@@ -1,0 +1,74 @@
+import { ACTIONS, type Field, type ResourceDescriptor } from './types';
+import { actionPath } from './paths';
+
+/**
+ * A checked set of descriptors. Checks run when the registry is built (server start, app load,
+ * tests), the way Django checks its ModelAdmins: a mistake in a descriptor fails loudly at once.
+ */
+export interface Registry {
+  all: readonly ResourceDescriptor[];
+  get(name: string): ResourceDescriptor;
+  find(name: string): ResourceDescriptor | undefined;
+}
+
+export function fieldOf(d: ResourceDescriptor, name: string): Field | undefined {
+  return d.fields.find((f) => f.name === name);
+}
+
+export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const paths = new Map<string, string>();
+  const tables = new Set<string>();
+  for (const d of list) {
+    const where = `descriptor "${d.name}"`;
+    if (names.has(d.name)) problems.push(`${where}: name is used twice`);
+    names.add(d.name);
+    if (tables.has(d.table)) problems.push(`${where}: table "${d.table}" is used twice`);
+    tables.add(d.table);
+    for (const action of ACTIONS) {
+      const p = actionPath(d, action);
+      const other = paths.get(p);
+      if (other) problems.push(`${where}: path ${p} is also used by "${other}"`);
+      paths.set(p, d.name);
+    }
+    const fieldNames = new Set<string>();
+    for (const f of d.fields) {
+      if (fieldNames.has(f.name)) problems.push(`${where}: field "${f.name}" is declared twice`);
+      fieldNames.add(f.name);
+    }
+    if (fieldNames.has(d.idField)) problems.push(`${where}: idField "${d.idField}" must not be declared as a field`);
+    const status = fieldOf(d, d.statusField);
+    if (!status || status.kind !== 'status') problems.push(`${where}: statusField "${d.statusField}" must be a status field`);
+    if (!fieldNames.has(d.titleField)) problems.push(`${where}: titleField "${d.titleField}" is not a field`);
+    for (const f of d.fields) {
+      if (f.visibleWhen && !fieldNames.has(f.visibleWhen.field)) {
+        problems.push(`${where}: field "${f.name}" is visible when "${f.visibleWhen.field}", which is not a field`);
+      }
+      if ((f.kind === 'integer' || f.kind === 'money') && f.derived) {
+        for (const source of f.derived.minus) {
+          if (!fieldNames.has(source)) problems.push(`${where}: field "${f.name}" derives from unknown "${source}"`);
+        }
+      }
+      if (f.kind === 'reference' && !list.some((r) => r.name === f.reference)) {
+        problems.push(`${where}: field "${f.name}" references unknown resource "${f.reference}"`);
+      }
+    }
+  }
+  return problems;
+}
+
+export function createRegistry(list: readonly ResourceDescriptor[]): Registry {
+  const problems = checkDescriptors(list);
+  if (problems.length) throw new Error(`Invalid resource descriptors:\n- ${problems.join('\n- ')}`);
+  const byName = new Map(list.map((d) => [d.name, d]));
+  return {
+    all: list,
+    find: (name) => byName.get(name),
+    get(name) {
+      const d = byName.get(name);
+      if (!d) throw new Error(`Unknown resource "${name}"`);
+      return d;
+    },
+  };
+}

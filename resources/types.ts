@@ -1,0 +1,148 @@
+/**
+ * The descriptor format: every entity is declared once, as plain typed data, and both the
+ * server (table, validation, routes, permission slugs) and the console (Resource, columns,
+ * filters, inputs, dataProvider paths, canAccess) are generated from it.
+ *
+ * No React, MUI or Fastify imports here: the browser bundle and the server both load this file.
+ */
+
+/** A condition on another field's value, shared by the form (hide) and the server (skip required). */
+export interface VisibleWhen {
+  field: string;
+  in: readonly (string | number)[];
+}
+
+/** value = fields[0] - fields[1] - ... ; recomputed by the form on change and by the server on save. */
+export interface Derivation {
+  minus: readonly [string, string];
+}
+
+interface FieldBase {
+  /** Column and payload name, exactly as the contract spells it. */
+  name: string;
+  required?: boolean;
+  /** Shown as a list column. */
+  list?: boolean;
+  /** Included in the `search` filter (FTS5 trigram on SQLite, pg_trgm on PostgreSQL). */
+  search?: boolean;
+  /** Offered as a list filter (query parameter named after the field). */
+  filter?: boolean;
+  /** Unique across the table; a duplicate answers 409. */
+  unique?: boolean;
+  visibleWhen?: VisibleWhen;
+  /** Hidden from the form (kept in the payload, e.g. schedule.logo has no input). */
+  formHidden?: boolean;
+  /** Half or full width in the form grid. */
+  wide?: boolean;
+}
+
+export interface TextField extends FieldBase {
+  kind: 'text' | 'email' | 'phone' | 'url';
+  default?: string;
+  maxLength?: number;
+}
+export interface LongTextField extends FieldBase {
+  kind: 'longText' | 'richText';
+  default?: string;
+}
+export interface NumberField extends FieldBase {
+  /** integer or money (two decimals). */
+  kind: 'integer' | 'money';
+  default?: number;
+  min?: number;
+  derived?: Derivation;
+}
+export interface StatusField extends FieldBase {
+  kind: 'status';
+  default?: 0 | 1;
+}
+export interface DateField extends FieldBase {
+  kind: 'date' | 'datetime';
+  /** 'today' / 'now' are evaluated when the record is created. */
+  default?: 'today' | 'now' | string;
+}
+export interface ChoiceField extends FieldBase {
+  kind: 'choice';
+  choices: readonly string[];
+  default?: string;
+}
+export interface ReferenceField extends FieldBase {
+  kind: 'reference';
+  /** Registry name of the referenced resource. */
+  reference: string;
+  /** Key of the embedded object in reads, e.g. `pharmacy_category`. */
+  embedAs: string;
+}
+export interface ImageField extends FieldBase {
+  kind: 'image';
+  /** Recommended upload size shown beside the input, e.g. [250, 120]. */
+  recommended?: readonly [number, number];
+  /** Thumbnail size in lists, [width, height] in px. */
+  thumbnail?: readonly [number, number];
+}
+export interface ImageListField extends FieldBase {
+  kind: 'imageList';
+  thumbnail?: readonly [number, number];
+}
+export interface SubField {
+  name: string;
+  kind: 'text' | 'email' | 'phone';
+  required?: boolean;
+}
+/** Rows of sub-fields, exchanged and stored as JSON text (doctor degrees, about why_choose_us). */
+export interface RowsField extends FieldBase {
+  kind: 'rows';
+  of: readonly SubField[];
+}
+
+export type Field =
+  | TextField
+  | LongTextField
+  | NumberField
+  | StatusField
+  | DateField
+  | ChoiceField
+  | ReferenceField
+  | ImageField
+  | ImageListField
+  | RowsField;
+
+export type FieldKind = Field['kind'];
+
+export type Action = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface ResourceDescriptor {
+  /** Registry key, react-admin Resource name and i18n key `resources.<name>`. */
+  name: string;
+  /** API naming: paths are `/{prefix}/{entity}-list/`, `/{prefix}/get-{entity}/{id}`, ... */
+  api: {
+    prefix: string;
+    /** Defaults to prefix (`/doctors/doctors-list`, `/doctors/get-doctors/{id}`). */
+    entity?: string;
+    /** How bodies are sent by the console; the server accepts JSON and multipart either way. */
+    body: 'json' | 'multipart';
+  };
+  /** SQL table name (ours, not the contract's). */
+  table: string;
+  /** Id field as the contract names it (`branch_id` or `id`). */
+  idField: string;
+  statusField: string;
+  /** Field holding the human label of a record (reference selects, delete message). */
+  titleField: string;
+  /** A single record edited on one page (about, hero section). */
+  singleton?: boolean;
+  fields: readonly Field[];
+  /** Navigation: the screen's own route is `/{name}`; aliases redirect to it. */
+  menu: {
+    /** Top-level menu the entry sits under in the catalogue (e.g. `pharmacy`). */
+    group: string;
+    icon: string;
+    aliases?: readonly string[];
+    position?: number;
+  };
+  dialog?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Realistic sample records inserted at first start; image fields name a generated picture. */
+  seed?: readonly Record<string, unknown>[];
+}
+
+export const ACTIONS: readonly Action[] = ['list', 'get', 'create', 'update', 'delete'];
