@@ -1,0 +1,91 @@
+import type { AuthProvider } from 'react-admin';
+import { permissionSlug, type Action, type Registry } from '../resources';
+import { fetchJson, type HttpClient } from '../dataProvider/httpClient';
+import { session, type AuthUser } from './storage';
+
+export { session } from './storage';
+
+export interface AuthProviderOptions {
+  apiUrl?: string;
+  registry: Registry;
+  httpClient?: HttpClient;
+}
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  remember?: boolean;
+}
+
+/** react-admin's action names -> the descriptor actions whose slugs the server checks. */
+const RA_ACTIONS: Record<string, Action> = {
+  list: 'list',
+  show: 'get',
+  create: 'create',
+  edit: 'update',
+  delete: 'delete',
+  export: 'list',
+  clone: 'create',
+};
+
+export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: AuthProviderOptions): AuthProvider {
+  return {
+    async login({ username, password, remember = false }: LoginParams) {
+      const { json } = await httpClient(`${apiUrl}/users/user-login/`, {
+        method: 'POST',
+        body: JSON.stringify({ username, password, remember }),
+      });
+      session.save(json.data as AuthUser & { token: string }, remember);
+    },
+
+    async logout() {
+      if (session.token()) {
+        try {
+          await httpClient(`${apiUrl}/users/user-logout/`);
+        } catch {
+          // The session ends on this side whatever the server says (spec: /logout always ends at /login).
+        }
+      }
+      session.clear();
+      return '/login';
+    },
+
+    async checkAuth() {
+      if (!session.token()) throw new Error('ra.auth.auth_check_error');
+      try {
+        const { json } = await httpClient(`${apiUrl}/users/get-auth-user`);
+        // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
+        session.save(json.data as AuthUser);
+      } catch (error) {
+        session.clear();
+        throw error;
+      }
+    },
+
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        session.clear();
+        throw error;
+      }
+      // 403 means "not allowed to do this", not "signed out": keep the session.
+    },
+
+    async getIdentity() {
+      const user = session.user();
+      if (!user) throw new Error('ra.auth.auth_check_error');
+      return { id: user.user_id, fullName: user.user_name, avatar: user.user_picture ? `${apiUrl}/${user.user_picture}` : undefined };
+    },
+
+    async getPermissions() {
+      return session.permissions();
+    },
+
+    async canAccess({ resource, action }) {
+      const d = registry.find(resource);
+      if (!d) return true; // pages that are not catalogue resources carry no slug of their own
+      const mapped = RA_ACTIONS[action];
+      if (!mapped) return false;
+      return session.permissions().includes(permissionSlug(d, mapped));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { TOKEN_KEY } from '../dataProvider/httpClient';
+
+/**
+ * The session in localStorage: the token (read by the httpClient on every call), the signed-in
+ * user as the server answered it, their permission slugs and the remember-me choice.
+ */
+export const USER_KEY = 'user';
+export const PERMISSIONS_KEY = 'permissions';
+export const REMEMBER_KEY = 'remember';
+
+export interface AuthUser {
+  user_id: number;
+  user_name: string;
+  username: string;
+  user_picture?: string;
+  permissions?: string[];
+  [key: string]: unknown;
+}
+
+export const session = {
+  token: (): string | null => localStorage.getItem(TOKEN_KEY),
+  user(): AuthUser | null {
+    try {
+      return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as AuthUser | null;
+    } catch {
+      return null;
+    }
+  },
+  permissions(): string[] {
+    try {
+      const list: unknown = JSON.parse(localStorage.getItem(PERMISSIONS_KEY) ?? '[]');
+      return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+    } catch {
+      return [];
+    }
+  },
+  /** Stores the user (and the token when the answer carries one); the token itself is not kept in `user`. */
+  save(user: AuthUser & { token?: string }, remember?: boolean) {
+    const { token, permissions, ...rest } = user;
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(rest));
+    localStorage.setItem(PERMISSIONS_KEY, JSON.stringify(permissions ?? []));
+    if (remember !== undefined) localStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
+  },
+  clear() {
+    for (const key of [TOKEN_KEY, USER_KEY, PERMISSIONS_KEY, REMEMBER_KEY]) localStorage.removeItem(key);
+  },
+};

@@ -1,0 +1,142 @@
+import type {
+  CreateParams,
+  DataProvider,
+  DeleteManyParams,
+  DeleteParams,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  Identifier,
+  RaRecord,
+  UpdateManyParams,
+  UpdateParams,
+} from 'react-admin';
+import { actionPath, type Action, type Registry, type ResourceDescriptor } from '../resources';
+import { fetchJson, type HttpClient } from './httpClient';
+import { fromApi, toFormData, toJson, type ApiRecord } from './records';
+
+export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
+
+export interface DataProviderOptions {
+  /** API base, `/api` by default (same origin). */
+  apiUrl?: string;
+  registry: Registry;
+  httpClient?: HttpClient;
+}
+
+type Query = Record<string, unknown>;
+
+function queryString(params: Query): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * react-admin DataProvider speaking the `{status, message, data, total}` contract, modelled on
+ * ra-data-simple-rest: each resource's paths and body format come from its descriptor.
+ */
+export function createDataProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: DataProviderOptions): DataProvider {
+  const url = (d: ResourceDescriptor, action: Action, id?: Identifier) =>
+    // Lists end with a slash as the contract spells them; id actions append the id.
+    `${apiUrl}${actionPath(d, action)}${id === undefined ? (action === 'list' ? '/' : '') : `/${encodeURIComponent(String(id))}`}`;
+
+  const body = (d: ResourceDescriptor, data: ApiRecord): BodyInit =>
+    d.api.body === 'multipart' ? toFormData(d, data) : JSON.stringify(toJson(d, data));
+
+  async function list(d: ResourceDescriptor, query: Query) {
+    const { json } = await httpClient(url(d, 'list') + queryString(query));
+    const rows = Array.isArray(json.data) ? (json.data as ApiRecord[]) : [];
+    return { data: rows.map((r) => fromApi(d, r)), total: json.total ?? rows.length };
+  }
+
+  async function getOne(d: ResourceDescriptor, id: Identifier) {
+    const { json } = await httpClient(url(d, 'get', id));
+    return fromApi(d, json.data as ApiRecord);
+  }
+
+  async function update(d: ResourceDescriptor, id: Identifier, data: ApiRecord) {
+    const { json } = await httpClient(url(d, 'update', id), { method: 'PUT', body: body(d, data) });
+    // Some answers may carry only a message; fall back to what was sent.
+    const saved = json.data && typeof json.data === 'object' ? (json.data as ApiRecord) : { ...data, [d.idField]: id };
+    return fromApi(d, saved);
+  }
+
+  async function remove(d: ResourceDescriptor, id: Identifier, previous?: RaRecord) {
+    await httpClient(url(d, 'delete', id), { method: 'DELETE' });
+    return previous ?? ({ id } as RaRecord);
+  }
+
+  // The descriptor's own field names are used for sort; react-admin's default `id` maps to the idField.
+  const sortField = (d: ResourceDescriptor, field: string | undefined) =>
+    !field || field === 'id' ? d.idField : field;
+
+  // Methods return plain RaRecords; react-admin's generic signatures are satisfied by the cast below.
+  const provider = {
+    getList: async (resource: string, { pagination, sort, filter = {} }: GetListParams) => {
+      const d = registry.get(resource);
+      const { q, status, ...rest } = filter as Query;
+      return list(d, {
+        ...rest,
+        search: q,
+        status: status ?? 'all',
+        page: pagination?.page,
+        limit: pagination?.perPage,
+        sort: sort ? sortField(d, sort.field) : undefined,
+        order: sort?.order,
+      });
+    },
+
+    getOne: async (resource: string, { id }: GetOneParams) => ({ data: (await getOne(registry.get(resource), id)) }),
+
+    getMany: async (resource: string, { ids }: GetManyParams) => {
+      if (ids.length === 0) return { data: [] };
+      // The server answers `ids=1,2,3` as a list filter: one call instead of one per record.
+      const { data } = await list(registry.get(resource), { ids, status: 'all', limit: ids.length });
+      return { data: data };
+    },
+
+    getManyReference: async (resource: string, { target, id, pagination, sort, filter = {} }: GetManyReferenceParams) => {
+      const d = registry.get(resource);
+      const { q, status, ...rest } = filter as Query;
+      return list(d, {
+        ...rest,
+        [target]: id,
+        search: q,
+        status: status ?? 'all',
+        page: pagination.page,
+        limit: pagination.perPage,
+        sort: sortField(d, sort.field),
+        order: sort.order,
+      });
+    },
+
+    create: async (resource: string, { data }: CreateParams) => {
+      const d = registry.get(resource);
+      const { json } = await httpClient(url(d, 'create'), { method: 'POST', body: body(d, data as ApiRecord) });
+      return { data: fromApi(d, json.data as ApiRecord) };
+    },
+
+    update: async (resource: string, { id, data }: UpdateParams) => ({ data: (await update(registry.get(resource), id, data as ApiRecord)) }),
+
+    updateMany: async (resource: string, { ids, data }: UpdateManyParams) => {
+      const d = registry.get(resource);
+      await Promise.all(ids.map((id) => update(d, id, data as ApiRecord)));
+      return { data: ids };
+    },
+
+    delete: async (resource: string, { id, previousData }: DeleteParams) => ({ data: (await remove(registry.get(resource), id, previousData)) }),
+
+    deleteMany: async (resource: string, { ids }: DeleteManyParams) => {
+      const d = registry.get(resource);
+      await Promise.all(ids.map((id) => remove(d, id)));
+      return { data: ids };
+    },
+  } satisfies Record<keyof DataProvider, unknown>;
+  return provider as DataProvider;
+}

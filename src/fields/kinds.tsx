@@ -1,0 +1,240 @@
+import type { ReactElement, ReactNode } from 'react';
+import {
+  AddItemButton,
+  ArrayInput,
+  BooleanInput,
+  DateField,
+  DateInput,
+  DateTimeInput,
+  FunctionField,
+  ImageField,
+  ImageInput,
+  NumberField,
+  NumberInput,
+  ReferenceInput,
+  RemoveItemButton,
+  SelectInput,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  required,
+  type Validator,
+} from 'react-admin';
+import { RichTextInput } from 'ra-input-rich-text';
+import { registry, type Field, type FieldKind } from '../../resources';
+import { uploadUrl } from '../config';
+import { StatusChip } from './StatusChip';
+import { Thumbnail } from './Thumbnail';
+import { RecommendedSize } from './RecommendedSize';
+
+/** What every kind entry receives: the field and the resource it belongs to (for labels). */
+export interface KindProps<F extends Field = Field> {
+  field: F;
+  resource: string;
+}
+
+interface KindEntry<F extends Field> {
+  /** The form input. */
+  input: (p: KindProps<F>) => ReactElement;
+  /** The list cell. */
+  column: (p: KindProps<F>) => ReactNode;
+  /** The list filter, for fields declared `filter: true`. */
+  filter?: (p: KindProps<F>) => ReactElement;
+}
+
+/** One entry per kind; the mapped type makes the compiler fail when a kind lacks an entry. */
+type KindTable = { [K in FieldKind]: KindEntry<FieldOfKind<K>> };
+
+/** The Field variant(s) whose `kind` admits K (LongTextField serves both longText and richText). */
+type FieldOfKind<K extends FieldKind> = Field extends infer F ? (F extends { kind: infer FK } ? (K extends FK ? F : never) : never) : never;
+
+export const validators = (f: Field): Validator[] => (f.required ? [required()] : []);
+
+/** Price inputs: anything that is not a number becomes 0 (spec 001 section 5). */
+const toNumber = (v: unknown): number => {
+  if (v === '' || v === null || v === undefined) return 0;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Status travels as 1/0; the switch works with booleans. */
+const statusFormat = (v: unknown): boolean => v === 1 || v === '1' || v === true;
+const statusParse = (v: unknown): number => (v ? 1 : 0);
+
+/** ImageInput shows {src, title}; the record holds the stored relative path. */
+interface Preview {
+  src: string;
+  title: string;
+  path: string;
+}
+const preview = (v: unknown): unknown =>
+  typeof v === 'string' ? (v ? ({ src: uploadUrl(v), title: v, path: v } satisfies Preview) : null) : v;
+
+const textType = { text: 'text', email: 'email', phone: 'tel', url: 'url' } as const;
+
+const textLike: KindEntry<FieldOfKind<'text' | 'email' | 'phone' | 'url'>> = {
+  input: ({ field }) => (
+    <TextInput source={field.name} type={textType[field.kind]} validate={validators(field)} fullWidth />
+  ),
+  column: ({ field }) => <TextField source={field.name} />,
+  filter: ({ field }) => <TextInput source={field.name} />,
+};
+
+const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
+  input: ({ field }) => (
+    <NumberInput
+      source={field.name}
+      validate={validators(field)}
+      parse={toNumber}
+      step={field.kind === 'money' ? 0.01 : 1}
+      min={field.min}
+      // A derived value is computed, never typed.
+      readOnly={Boolean(field.derived)}
+      fullWidth
+    />
+  ),
+  column: ({ field }) =>
+    field.kind === 'money' ? (
+      <NumberField source={field.name} options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} />
+    ) : (
+      <NumberField source={field.name} />
+    ),
+  filter: ({ field }) => <NumberInput source={field.name} />,
+};
+
+export const kinds: KindTable = {
+  text: textLike,
+  email: textLike,
+  phone: textLike,
+  url: textLike,
+  longText: {
+    input: ({ field }) => <TextInput source={field.name} validate={validators(field)} multiline minRows={3} fullWidth />,
+    column: ({ field }) => <TextField source={field.name} />,
+  },
+  richText: {
+    input: ({ field }) => (
+      <RichTextInput
+        source={field.name}
+        validate={validators(field)}
+        fullWidth
+        sx={{ '& .ProseMirror': { minHeight: 150 } }}
+      />
+    ),
+    column: ({ field }) => (
+      // Lists show the text only; the HTML was sanitised by the server but markup in a cell is noise.
+      <FunctionField render={(r) => String(r[field.name] ?? '').replace(/<[^>]*>/g, ' ').trim()} />
+    ),
+  },
+  integer: numberLike,
+  money: numberLike,
+  status: {
+    input: ({ field }) => (
+      <BooleanInput source={field.name} format={statusFormat} parse={statusParse} validate={validators(field)} />
+    ),
+    column: ({ field }) => <StatusChip source={field.name} />,
+  },
+  date: {
+    input: ({ field }) => <DateInput source={field.name} validate={validators(field)} fullWidth />,
+    column: ({ field }) => <DateField source={field.name} />,
+  },
+  datetime: {
+    input: ({ field }) => <DateTimeInput source={field.name} validate={validators(field)} fullWidth />,
+    column: ({ field }) => <DateField source={field.name} showTime />,
+  },
+  choice: {
+    input: ({ field }) => (
+      <SelectInput
+        source={field.name}
+        choices={field.choices.map((c) => ({ id: c, name: c }))}
+        translateChoice={false}
+        validate={validators(field)}
+        fullWidth
+      />
+    ),
+    column: ({ field }) => <TextField source={field.name} />,
+    filter: ({ field }) => (
+      <SelectInput source={field.name} choices={field.choices.map((c) => ({ id: c, name: c }))} translateChoice={false} />
+    ),
+  },
+  reference: {
+    input: ({ field }) => {
+      const target = registry.get(field.reference);
+      return (
+        // Only active records may be chosen (spec: selects are filled with status=1).
+        <ReferenceInput source={field.name} reference={field.reference} filter={{ status: 1 }} sort={{ field: target.titleField, order: 'ASC' }}>
+          <SelectInput optionText={target.titleField} validate={validators(field)} fullWidth />
+        </ReferenceInput>
+      );
+    },
+    column: ({ field }) => (
+      <TextField source={`${field.embedAs}.${registry.get(field.reference).titleField}`} sortBy={field.name} />
+    ),
+    filter: ({ field }) => {
+      const target = registry.get(field.reference);
+      return (
+        <ReferenceInput source={field.name} reference={field.reference} filter={{ status: 1 }}>
+          <SelectInput optionText={target.titleField} />
+        </ReferenceInput>
+      );
+    },
+  },
+  image: {
+    input: ({ field }) => (
+      <ImageInput
+        source={field.name}
+        accept={{ 'image/*': [] }}
+        format={preview}
+        validate={validators(field)}
+        helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
+      >
+        <ImageField source="src" title="title" />
+      </ImageInput>
+    ),
+    column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} />,
+  },
+  imageList: {
+    input: ({ field }) => (
+      <ImageInput
+        source={field.name}
+        accept={{ 'image/*': [] }}
+        multiple
+        format={(v: unknown) => (Array.isArray(v) ? v.map(preview) : [])}
+        validate={validators(field)}
+      >
+        <ImageField source="src" title="title" />
+      </ImageInput>
+    ),
+    column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} />,
+  },
+  rows: {
+    input: ({ field, resource }) => (
+      <ArrayInput source={field.name} validate={validators(field)}>
+        <SimpleFormIterator
+          inline
+          disableReordering
+          addButton={<AddItemButton label="app.add_row" />}
+          removeButton={<RemoveItemButton label="app.remove_row" />}
+        >
+          {field.of.map((sub) => (
+            <TextInput
+              key={sub.name}
+              source={sub.name}
+              label={`resources.${resource}.fields.${sub.name}`}
+              type={textType[sub.kind]}
+              validate={sub.required ? [required()] : []}
+            />
+          ))}
+        </SimpleFormIterator>
+      </ArrayInput>
+    ),
+    column: ({ field }) => (
+      <FunctionField render={(r) => (Array.isArray(r[field.name]) ? r[field.name].length : 0)} />
+    ),
+  },
+};
+
+/** Untyped access by a field whose kind is only known at run time. */
+export function entryOf(f: Field): KindEntry<Field> {
+  // Safe: kinds[f.kind] is the entry for exactly this field's kind.
+  return kinds[f.kind] as unknown as KindEntry<Field>;
+}

@@ -1,0 +1,42 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { SaveButton, SimpleForm, Toolbar, useSaveContext, useTranslate } from 'react-admin';
+import type { ResourceDescriptor } from '../../resources';
+import { FieldInput } from '../fields/FieldInput';
+
+/** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
+function DialogToolbar({ onCancel }: { onCancel: () => void }) {
+  const { saving } = useSaveContext();
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ gap: 1, justifyContent: 'flex-end' }}>
+      <Button onClick={onCancel} disabled={saving}>
+        {translate('ra.action.cancel')}
+      </Button>
+      <SaveButton label={saving ? 'app.processing' : 'ra.action.save'} disabled={saving} alwaysEnable={!saving} />
+    </Toolbar>
+  );
+}
+
+interface Props {
+  descriptor: ResourceDescriptor;
+  onCancel: () => void;
+  defaultValues?: Record<string, unknown>;
+}
+
+/** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
+export function ResourceForm({ descriptor, onCancel, defaultValues }: Props) {
+  return (
+    <SimpleForm toolbar={<DialogToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+        {descriptor.fields
+          .filter((f) => !f.formHidden)
+          .map((f) => (
+            <Box key={f.name} sx={{ gridColumn: f.wide || f.kind === 'rows' || f.kind === 'richText' ? '1 / -1' : 'auto' }}>
+              <FieldInput field={f} resource={descriptor.name} />
+            </Box>
+          ))}
+      </Box>
+    </SimpleForm>
+  );
+}

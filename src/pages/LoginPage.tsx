@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MuiButton from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import { Form, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Sign-in page of spec 000: username, password (toggle), remember me, forgot-password link. */
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const [remember, setRemember] = useState(false);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const { username, password } = values as unknown as Credentials;
+    setBusy(true);
+    try {
+      await login({ username, password, remember });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.auth.sign_in_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+      <Card sx={{ width: 380, maxWidth: '95vw' }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate('app.sign_in.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {translate('app.sign_in.greeting')}
+          </Typography>
+          <Form onSubmit={submit} noValidate>
+            <TextInput source="username" label="app.sign_in.username" autoComplete="username" validate={required()} fullWidth autoFocus />
+            <PasswordInput source="password" label="app.sign_in.password" autoComplete="current-password" validate={required()} fullWidth />
+            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+              <FormControlLabel
+                control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+                label={translate('app.sign_in.remember')}
+              />
+              <MuiLink component={Link} to="/forgot-password" variant="body2">
+                {translate('app.sign_in.forgot')}
+              </MuiLink>
+            </Box>
+            <MuiButton type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }}>
+              {translate(busy ? 'app.processing' : 'app.sign_in.submit')}
+            </MuiButton>
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
