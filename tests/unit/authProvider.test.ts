@@ -1,0 +1,94 @@
+import { http } from 'msw';
+import { registry } from '../../resources';
+import { createAuthProvider } from '../../authProvider';
+import { server } from '../msw/server';
+import { fail, ok } from '../msw/contract';
+
+const auth = createAuthProvider({ apiUrl: '/api', registry });
+
+const user = {
+  user_id: 1,
+  user_name: 'Super Admin',
+  username: 'admin',
+  user_picture: 'uploads/users/a.webp',
+  user_status: 1,
+  user_group: { group_id: 1, group_code: 'SA', group_name: 'Super Admin' },
+  permissions: ['branch/branch-list', 'branch/get-branch', 'branch/branch-update'],
+};
+
+describe('authProvider', () => {
+  it('login posts the credentials with remember and stores token, user and permissions', async () => {
+    let body: unknown;
+    server.use(http.post('*/api/users/user-login/', async ({ request }) => ((body = await request.json()), ok({ ...user, token: 'T1' }))));
+    await auth.login({ username: 'admin', password: 'secret', remember: true });
+    expect(body).toEqual({ username: 'admin', password: 'secret', remember: true });
+    expect(localStorage.getItem('token')).toBe('T1');
+    expect(JSON.parse(localStorage.getItem('permissions')!)).toEqual(user.permissions);
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ user_name: 'Super Admin' });
+    expect(await auth.getPermissions({})).toEqual(user.permissions);
+    expect(await auth.getIdentity!()).toEqual({ id: 1, fullName: 'Super Admin', avatar: '/api/uploads/users/a.webp' });
+  });
+
+  it('login failure rejects with the server message and stores nothing', async () => {
+    server.use(http.post('*/api/users/user-login/', () => fail('Invalid username or password', 401)));
+    await expect(auth.login({ username: 'admin', password: 'bad' })).rejects.toThrow('Invalid username or password');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('checkAuth asks get-auth-user with the token and refreshes the permissions', async () => {
+    let token: string | null = null;
+    server.use(
+      http.get('*/api/users/get-auth-user', ({ request }) => ((token = request.headers.get('access-token')), ok({ ...user, permissions: ['branch/branch-create'] }))),
+    );
+    localStorage.setItem('token', 'T2');
+    await auth.checkAuth({});
+    expect(token).toBe('T2');
+    expect(await auth.getPermissions({})).toEqual(['branch/branch-create']);
+  });
+
+  it('checkAuth rejects without a token, and on 401 clears the session', async () => {
+    await expect(auth.checkAuth({})).rejects.toBeDefined();
+    server.use(http.get('*/api/users/get-auth-user', () => fail('Session expired', 401)));
+    localStorage.setItem('token', 'old');
+    await expect(auth.checkAuth({})).rejects.toBeDefined();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('checkError rejects on 401 (sign out) and resolves on 403 (stay signed in)', async () => {
+    localStorage.setItem('token', 'T');
+    await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('T');
+    await expect(auth.checkError({ status: 401 })).rejects.toBeDefined();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('canAccess maps react-admin actions to permission slugs', async () => {
+    localStorage.setItem('permissions', JSON.stringify(user.permissions));
+    const can = (resource: string, action: string) => auth.canAccess!({ resource, action });
+    expect(await can('branch', 'list')).toBe(true);
+    expect(await can('branch', 'show')).toBe(true);
+    expect(await can('branch', 'edit')).toBe(true);
+    expect(await can('branch', 'create')).toBe(false);
+    expect(await can('branch', 'delete')).toBe(false);
+    expect(await can('medicine', 'list')).toBe(false);
+    expect(await can('not-a-resource', 'list')).toBe(true);
+  });
+
+  it('logout calls the logout endpoint and clears storage', async () => {
+    let called = false;
+    server.use(http.get('*/api/users/user-logout/', () => ((called = true), ok({ message: 'Logged out' }))));
+    localStorage.setItem('token', 'T');
+    localStorage.setItem('permissions', '["x"]');
+    await auth.logout({});
+    expect(called).toBe(true);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('permissions')).toBeNull();
+  });
+
+  it('logout still clears storage when the call fails', async () => {
+    server.use(http.get('*/api/users/user-logout/', () => fail('Server down', 500)));
+    localStorage.setItem('token', 'T');
+    await expect(auth.logout({})).resolves.toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
