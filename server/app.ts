@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { registry as defaultRegistry, type Registry } from '../resources';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import { connect } from './db/connect';
+import { syncDescriptorTables } from './db/sync';
+import { migrate } from './db/migrate';
+import { ensureAdministrator, ensureSuperAdminGroup, seedSamples, syncMenuCatalogue } from './db/seed';
+import { purgeExpiredSessions } from './auth/sessions';
+import { createPermissionResolver } from './auth/permissions';
+import { ImageStore } from './crud/images';
+import { createCrudService } from './crud/service';
+import errors from './plugins/errors';
+import staticFiles from './plugins/static-files';
+import { authRoutes } from './routes/auth';
+import { crudRoutes } from './routes/crud';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Set when this start created the administrator with a generated password (print it once). */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+}
+
+/**
+ * Builds the whole server on any database: tables, migrations, first-start seed, routes. Tests
+ * call it with their own config (and registry) and use `app.inject`; server/main.ts listens.
+ */
+export async function buildApp(config: ServerConfig, registry: Registry = defaultRegistry): Promise<BuiltApp> {
+  const conn = connect(config);
+  await syncDescriptorTables(conn, registry);
+  await migrate(conn);
+  await purgeExpiredSessions(conn.db);
+
+  const images = new ImageStore(config.dataDir);
+  const crud = createCrudService(conn.db, conn.dialect, registry, images);
+  const permissions = createPermissionResolver(conn.db);
+  const ctx: AppContext = { config, conn, registry, crud, images, permissions };
+
+  const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
+  await syncMenuCatalogue(conn.db, registry, superAdmin);
+  const admin = await ensureAdministrator(conn.db, superAdmin, config.adminUsername, config.adminPassword);
+  if (config.seedSamples) await seedSamples(conn.db, registry, crud);
+
+  const app = Fastify({
+    logger: config.logger ? { level: 'warn' } : false,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await conn.db.destroy();
+  });
+  await app.register(errors);
+  await app.register(multipart, {
+    limits: { fileSize: config.maxImageBytes, files: 20, fields: 200, fieldSize: 1024 * 1024, parts: 240 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(staticFiles);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(crudRoutes);
+    },
+    { prefix: config.apiBase },
+  );
+  return { app, adminCreated: admin.created, generatedAdminPassword: admin.password };
+}

@@ -1,0 +1,54 @@
+import type { Db } from '../db/database';
+
+/**
+ * A user's capabilities: the menus granted to their group, plus their own grants, minus their
+ * own denials (user_permission.permission_status 1 / 0). Cached per user and dropped whenever
+ * a permission changes (`invalidate`), so checks cost no query on the hot path.
+ */
+export interface PermissionResolver {
+  slugsFor(user: { user_id: number; user_group: number }): Promise<Set<string>>;
+  invalidate(): void;
+}
+
+export function createPermissionResolver(db: Db): PermissionResolver {
+  let cache = new Map<string, Promise<Set<string>>>();
+  async function load(userId: number, groupId: number) {
+    const [group, own] = await Promise.all([
+      db
+        .selectFrom('permission')
+        .innerJoin('menu', 'menu.menu_id', 'permission.menu_id')
+        .select('menu.menu_slug')
+        .where('permission.permission_group', '=', groupId)
+        .where('menu.menu_status', '=', 1)
+        .execute(),
+      db
+        .selectFrom('user_permission')
+        .innerJoin('menu', 'menu.menu_id', 'user_permission.menu_id')
+        .select(['menu.menu_slug', 'user_permission.permission_status'])
+        .where('user_permission.user_id', '=', userId)
+        .where('menu.menu_status', '=', 1)
+        .execute(),
+    ]);
+    const slugs = new Set(group.map((r) => r.menu_slug));
+    for (const r of own) {
+      if (r.permission_status === 1) slugs.add(r.menu_slug);
+      else slugs.delete(r.menu_slug);
+    }
+    return slugs;
+  }
+  return {
+    slugsFor(user) {
+      const key = `${user.user_id}:${user.user_group}`;
+      let hit = cache.get(key);
+      if (!hit) {
+        hit = load(user.user_id, user.user_group);
+        cache.set(key, hit);
+        hit.catch(() => cache.delete(key));
+      }
+      return hit;
+    },
+    invalidate() {
+      cache = new Map();
+    },
+  };
+}

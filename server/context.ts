@@ -1,0 +1,32 @@
+import type { Connection } from './db/connect';
+import type { Registry } from '../resources';
+import type { ServerConfig } from './config';
+import type { CrudService } from './crud/service';
+import type { ImageStore } from './crud/images';
+import type { PermissionResolver } from './auth/permissions';
+
+/** What every plugin needs, built once by the app factory and decorated on the instance. */
+export interface AppContext {
+  config: ServerConfig;
+  conn: Connection;
+  registry: Registry;
+  crud: CrudService;
+  images: ImageStore;
+  permissions: PermissionResolver;
+}
+
+export interface AuthUser {
+  user_id: number;
+  user_group: number;
+  user_branch: number;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { fileTypeFromBuffer } from 'file-type';
+import { ApiError } from './envelope';
+
+/**
+ * Uploaded pictures: recognised by their bytes (never by name or declared type), re-encoded so
+ * nothing but pixels survives (metadata, scripts hidden in comments, polyglot files), bounded in
+ * size, stored under generated names and served from `{apiBase}/uploads/...`.
+ */
+export interface IncomingFile {
+  field: string;
+  filename: string;
+  data: Buffer;
+}
+
+export interface PreparedImage {
+  field: string;
+  ext: string;
+  data: Buffer;
+}
+
+const ACCEPTED: Record<string, { ext: string; encode: (s: Sharp) => Sharp }> = {
+  'image/jpeg': { ext: 'jpg', encode: (s) => s.jpeg({ quality: 85 }) },
+  'image/png': { ext: 'png', encode: (s) => s.png() },
+  'image/webp': { ext: 'webp', encode: (s) => s.webp({ quality: 85 }) },
+  // Still pictures only: the first frame of a GIF is kept, as PNG.
+  'image/gif': { ext: 'png', encode: (s) => s.png() },
+};
+
+/** Largest side kept; bigger pictures are scaled down (recommended sizes are all below this). */
+const MAX_SIDE = 2400;
+
+export class ImageStore {
+  readonly root: string;
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'uploads');
+  }
+
+  async prepare(file: IncomingFile): Promise<PreparedImage> {
+    const type = await fileTypeFromBuffer(file.data);
+    const accepted = type && ACCEPTED[type.mime];
+    if (!accepted) throw new ApiError(422, `${file.field}: the file is not a JPEG, PNG, WebP or GIF image`, { [file.field]: 'must be a JPEG, PNG, WebP or GIF image' });
+    try {
+      const pipeline = sharp(file.data, { limitInputPixels: 40_000_000, animated: false })
+        .rotate()
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      return { field: file.field, ext: accepted.ext, data: await accepted.encode(pipeline).toBuffer() };
+    } catch {
+      throw new ApiError(422, `${file.field}: the image could not be read`, { [file.field]: 'the image is damaged or too large' });
+    }
+  }
+
+  /** Writes the picture and answers its stored relative path (`uploads/<folder>/<uuid>.<ext>`). */
+  async save(folder: string, image: PreparedImage): Promise<string> {
+    const dir = path.join(this.root, folder);
+    await fs.mkdir(dir, { recursive: true });
+    const name = `${randomUUID()}.${image.ext}`;
+    await fs.writeFile(path.join(dir, name), image.data, { flag: 'wx' });
+    return `uploads/${folder}/${name}`;
+  }
+
+  /** Removes a stored picture; paths outside the upload folder are ignored. */
+  async remove(relative: string): Promise<void> {
+    if (!relative?.startsWith('uploads/')) return;
+    const abs = path.resolve(this.root, relative.slice('uploads/'.length));
+    if (!abs.startsWith(this.root + path.sep)) return;
+    await fs.rm(abs, { force: true });
+  }
+}

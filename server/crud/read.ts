@@ -1,0 +1,93 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { dynamic, type Db, type Dialect, type Row } from '../db/database';
+import { ftsTable, searchFields } from '../db/search-index';
+import type { Registry, ResourceDescriptor } from '../../resources';
+import type { ListQuery } from './list-query';
+
+/**
+ * Reads of descriptor tables. References come back embedded the way the spec shows them
+ * (`pharmacy_category: {pharmacy_category_id, pharmacy_category_name}`); a missing reference is
+ * embedded as id 0 with an empty name, as spec 000 does for missing nested objects.
+ */
+export interface Reader {
+  list(d: ResourceDescriptor, q: ListQuery): Promise<{ rows: Row[]; total: number }>;
+  get(d: ResourceDescriptor, id: number): Promise<Row | undefined>;
+}
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createReader(db: Db, dialect: Dialect, registry: Registry): Reader {
+  const ddb = dynamic(db);
+
+  function conditions(d: ResourceDescriptor, q: Partial<ListQuery>): Expression<SqlBool>[] {
+    const where: Expression<SqlBool>[] = [];
+    const col = (name: string) => sql.ref(`t.${name}`);
+    if (q.status !== undefined) where.push(sql<SqlBool>`${col(d.statusField)} = ${q.status}`);
+    for (const [name, value] of Object.entries(q.filters ?? {})) where.push(sql<SqlBool>`${col(name)} = ${value}`);
+    if (q.ids) where.push(q.ids.length ? sql<SqlBool>`${col(d.idField)} in (${sql.join(q.ids)})` : sql<SqlBool>`1 = 0`);
+    const fields = searchFields(d);
+    if (q.search && fields.length) {
+      if (dialect === 'sqlite' && [...q.search].length >= 3) {
+        // Trigram FTS: a quoted phrase matches as a substring in any indexed column.
+        const phrase = `"${q.search.replace(/"/g, '""')}"`;
+        const fts = sql.id(ftsTable(d));
+        where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${fts} where ${fts} match ${phrase})`);
+      } else {
+        const op = dialect === 'postgres' ? sql`ilike` : sql`like`;
+        const ors = fields.map((f) => sql`${col(f)} ${op} ${like(q.search!)} escape '\\'`);
+        where.push(sql<SqlBool>`(${sql.join(ors, sql` or `)})`);
+      }
+    }
+    return where;
+  }
+
+  function select(d: ResourceDescriptor, where: Expression<SqlBool>[]) {
+    let query = ddb.selectFrom(`${d.table} as t`).selectAll('t');
+    d.fields.forEach((f, i) => {
+      if (f.kind !== 'reference') return;
+      const target = registry.get(f.reference);
+      const alias = `r${i}`;
+      query = query
+        .leftJoin(`${target.table} as ${alias}`, `${alias}.${target.idField}`, `t.${f.name}`)
+        .select(sql.ref(`${alias}.${target.titleField}`).as(`__ref_${f.name}`));
+    });
+    for (const w of where) query = query.where(w);
+    return query;
+  }
+
+  function shape(d: ResourceDescriptor, row: Row): Row {
+    for (const f of d.fields) {
+      if (f.kind !== 'reference') continue;
+      const target = registry.get(f.reference);
+      const title = row[`__ref_${f.name}`];
+      delete row[`__ref_${f.name}`];
+      row[f.embedAs] =
+        row[f.name] == null
+          ? { [target.idField]: 0, [target.titleField]: '' }
+          : { [target.idField]: row[f.name], [target.titleField]: title ?? '' };
+    }
+    return row;
+  }
+
+  return {
+    async list(d, q) {
+      const where = conditions(d, q);
+      let countQuery = ddb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
+      for (const w of where) countQuery = countQuery.where(w);
+      const [rows, count] = await Promise.all([
+        select(d, where)
+          .orderBy(sql.ref(`t.${q.sort}`), q.order)
+          .orderBy(sql.ref(`t.${d.idField}`), q.order)
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        countQuery.executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows.map((r) => shape(d, r as Row)), total: Number(count.total) };
+    },
+    async get(d, id) {
+      const row = await select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} = ${id}`]).executeTakeFirst();
+      return row ? shape(d, row as Row) : undefined;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import { dynamic, type Db, type Row } from '../db/database';
+import type { Registry, ResourceDescriptor } from '../../resources';
+import { ApiError, notFound } from './envelope';
+import type { ImageStore, PreparedImage } from './images';
+import type { ListQuery } from './list-query';
+import { createReader } from './read';
+import { planWrite } from './values';
+import type { WriteBody } from './body';
+import type { Dialect } from '../db/database';
+
+/**
+ * Create, read, update and delete for any descriptor. Every write is checked completely before
+ * anything is stored: bad input changes nothing, and pictures written for a failed write are
+ * removed again.
+ */
+export type CrudService = ReturnType<typeof createCrudService>;
+
+const now = () => new Date().toISOString();
+
+export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore) {
+  const ddb = dynamic(db);
+  const reader = createReader(db, dialect, registry);
+
+  async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
+    for (const f of d.fields) {
+      if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null) continue;
+      const target = registry.get(f.reference);
+      const found = await ddb
+        .selectFrom(target.table)
+        .select(sql.ref(target.idField).as('id'))
+        .where(sql.ref(target.idField), '=', merged[f.name])
+        .executeTakeFirst();
+      if (!found) errors[f.name] = `${f.name} refers to an unknown ${target.name} (id ${String(merged[f.name])})`;
+    }
+    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
+    for (const f of d.fields) {
+      if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;
+      let q = ddb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', merged[f.name]);
+      if (id !== undefined) q = q.where(sql.ref(d.idField), '<>', id);
+      if (await q.executeTakeFirst()) throw new ApiError(409, `${f.name} "${String(merged[f.name])}" already exists`, { [f.name]: 'already exists' });
+    }
+  }
+
+  /** Stores new pictures and puts their paths into the values; answers what to remove on failure. */
+  async function storeUploads(d: ResourceDescriptor, prepared: PreparedImage[], values: Row, merged: Row): Promise<string[]> {
+    const written: string[] = [];
+    for (const img of prepared) {
+      const stored = await images.save(d.table, img);
+      written.push(stored);
+      const f = d.fields.find((x) => x.name === img.field)!;
+      if (f.kind === 'imageList') {
+        const list = JSON.parse(String(values[f.name] ?? merged[f.name] ?? '[]')) as string[];
+        values[f.name] = JSON.stringify([...list, stored]);
+      } else {
+        values[f.name] = stored;
+      }
+    }
+    return written;
+  }
+
+  const translateDbError = (err: unknown): never => {
+    const msg = String((err as Error)?.message ?? err);
+    if (/UNIQUE|duplicate key/i.test(msg)) throw new ApiError(409, 'A record with the same code already exists');
+    if (/FOREIGN KEY|foreign key/i.test(msg)) throw new ApiError(409, 'The record is referenced by other records');
+    throw err;
+  };
+
+  async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row): Promise<number> {
+    const id = existing ? Number(existing[d.idField]) : undefined;
+    const planned = planWrite(d, body.fields, body.files, existing);
+    await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
+    const prepared: PreparedImage[] = [];
+    for (const file of planned.uploads) prepared.push(await images.prepare(file));
+    const written = await storeUploads(d, prepared, planned.values, planned.merged);
+    const values = { ...planned.values, updated_at: now() };
+    let savedId = id;
+    try {
+      if (id !== undefined) {
+        await ddb.updateTable(d.table).set(values).where(sql.ref(d.idField), '=', id).execute();
+      } else {
+        const row = await ddb
+          .insertInto(d.table)
+          .values({ ...values, created_at: values.updated_at })
+          .returning(sql.ref(d.idField).as('id'))
+          .executeTakeFirstOrThrow();
+        savedId = Number(row.id);
+      }
+    } catch (err) {
+      await Promise.all(written.map((p) => images.remove(p)));
+      translateDbError(err);
+    }
+    await Promise.all(planned.dropped.map((p) => images.remove(p)));
+    return savedId!;
+  }
+
+  return {
+    list: (d: ResourceDescriptor, q: ListQuery) => reader.list(d, q),
+
+    async get(d: ResourceDescriptor, id: number): Promise<Row> {
+      const row = await reader.get(d, id);
+      if (!row) throw notFound(`${d.name} ${id}`);
+      return row;
+    },
+
+    async create(d: ResourceDescriptor, body: WriteBody): Promise<Row> {
+      const id = await write(d, body);
+      return (await reader.get(d, id))!;
+    },
+
+    async update(d: ResourceDescriptor, id: number, body: WriteBody): Promise<Row> {
+      const existing = await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
+      if (!existing) throw notFound(`${d.name} ${id}`);
+      await write(d, body, existing as Row);
+      return (await reader.get(d, id))!;
+    },
+
+    async remove(d: ResourceDescriptor, id: number): Promise<Row> {
+      const existing = (await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as Row | undefined;
+      if (!existing) throw notFound(`${d.name} ${id}`);
+      for (const other of registry.all) {
+        for (const f of other.fields) {
+          if (f.kind !== 'reference' || f.reference !== d.name) continue;
+          const used = await ddb
+            .selectFrom(other.table)
+            .select(sql<number>`count(*)`.as('n'))
+            .where(sql.ref(f.name), '=', id)
+            .executeTakeFirstOrThrow();
+          if (Number(used.n) > 0) {
+            throw new ApiError(
+              409,
+              `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
+            );
+          }
+        }
+      }
+      try {
+        await ddb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
+      } catch (err) {
+        translateDbError(err);
+      }
+      for (const f of d.fields) {
+        const v = existing[f.name];
+        if (f.kind === 'image' && typeof v === 'string') await images.remove(v);
+        if (f.kind === 'imageList' && typeof v === 'string') {
+          for (const p of JSON.parse(v || '[]') as string[]) await images.remove(p);
+        }
+      }
+      return { [d.idField]: id };
+    },
+  };
+}

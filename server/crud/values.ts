@@ -1,0 +1,141 @@
+import type { Field, ResourceDescriptor } from '../../resources';
+import type { Row } from '../db/database';
+import { kinds } from './kinds';
+import { sanitizeRichText } from './sanitize';
+import type { IncomingFile } from './images';
+
+/**
+ * Turns a client body into the values to store, from the descriptor alone: coercion per kind,
+ * defaults on create, conditional visibility, required fields, derived values and rich-text
+ * sanitising. Checks that need the database (references, duplicates) and image decoding are
+ * done by the caller; this module is pure.
+ */
+export interface Planned {
+  /** Column values to write (only changed columns on update). */
+  values: Row;
+  /** The record as it will be after the write (existing merged with values). */
+  merged: Row;
+  /** Field -> message for every problem found. */
+  errors: Record<string, string>;
+  /** New pictures to decode and store, per field. */
+  uploads: IncomingFile[];
+  /** Stored picture paths that the write makes unused (deleted after a successful write). */
+  dropped: string[];
+}
+
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function defaultOf(f: Field): unknown {
+  switch (f.kind) {
+    case 'date':
+      return f.default === 'today' ? today() : (f.default ?? null);
+    case 'datetime':
+      return f.default === 'now' ? new Date().toISOString().replace('T', ' ').slice(0, 19) : (f.default ?? null);
+    case 'status':
+      return f.default ?? 1;
+    case 'integer':
+    case 'money':
+      return f.default ?? (f.derived ? 0 : null);
+    case 'rows':
+    case 'imageList':
+      return '[]';
+    case 'image':
+      return '';
+    case 'reference':
+      return null;
+    default:
+      return 'default' in f && f.default !== undefined ? f.default : f.kind === 'choice' ? null : '';
+  }
+}
+
+function parseList(v: unknown): string[] {
+  if (Array.isArray(v)) return v.filter((s): s is string => typeof s === 'string');
+  if (typeof v !== 'string' || v === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A stored picture may be echoed back as its path or as a full URL ending with it. */
+const sameImage = (sent: unknown, stored: unknown) =>
+  typeof sent === 'string' && typeof stored === 'string' && stored !== '' && (sent === stored || sent.endsWith(`/${stored}`));
+
+export function planWrite(d: ResourceDescriptor, fields: Record<string, unknown>, files: IncomingFile[], existing?: Row): Planned {
+  const creating = !existing;
+  const values: Row = {};
+  const errors: Record<string, string> = {};
+  const uploads: IncomingFile[] = [];
+  const dropped: string[] = [];
+
+  for (const f of d.fields) {
+    const sent = Object.prototype.hasOwnProperty.call(fields, f.name);
+    const raw = fields[f.name];
+    const before = existing?.[f.name];
+    if (f.kind === 'image') {
+      const file = files.find((x) => x.field === f.name);
+      if (file) {
+        uploads.push(file);
+        if (typeof before === 'string' && before) dropped.push(before);
+      } else if (sent && blank(raw)) {
+        values[f.name] = '';
+        if (typeof before === 'string' && before) dropped.push(before);
+      } else if (sent && !sameImage(raw, before)) {
+        errors[f.name] = 'must be an uploaded image file';
+      } else if (creating) {
+        values[f.name] = '';
+      }
+      continue;
+    }
+    if (f.kind === 'imageList') {
+      const added = files.filter((x) => x.field === f.name);
+      const keptSent = Object.prototype.hasOwnProperty.call(fields, `${f.name}_json`);
+      if (!creating && !keptSent && !added.length) continue;
+      const previous = parseList(before);
+      const kept = keptSent ? parseList(fields[`${f.name}_json`]).filter((p) => previous.includes(p)) : previous;
+      dropped.push(...previous.filter((p) => !kept.includes(p)));
+      uploads.push(...added);
+      values[f.name] = JSON.stringify(kept);
+      continue;
+    }
+    if (f.kind !== 'rows' && 'derived' in f && f.derived) continue;
+    if (!sent) {
+      if (creating) values[f.name] = defaultOf(f);
+      continue;
+    }
+    const r = kinds[f.kind].coerce(raw, f);
+    if (!r.ok) {
+      errors[f.name] = r.error;
+      continue;
+    }
+    let value = r.value;
+    if (value === null && creating) value = defaultOf(f);
+    if (value === null && f.kind === 'status') value = before ?? defaultOf(f);
+    if (f.kind === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
+    values[f.name] = value;
+  }
+
+  const merged: Row = { ...existing, ...values };
+  for (const f of d.fields) {
+    if ((f.kind === 'integer' || f.kind === 'money') && f.derived) {
+      const [a, b] = f.derived.minus.map((n) => Number(merged[n] ?? 0));
+      values[f.name] = merged[f.name] = Math.round((a - b) * 100) / 100;
+    }
+  }
+  for (const f of d.fields) {
+    if (!f.required || errors[f.name]) continue;
+    if (f.visibleWhen && !f.visibleWhen.in.includes(merged[f.visibleWhen.field] as string | number)) continue;
+    const v = merged[f.name];
+    const pendingUpload = uploads.some((u) => u.field === f.name);
+    if (!pendingUpload && (blank(v) || (f.kind === 'imageList' && parseList(v).length === 0))) errors[f.name] = `${f.name} is required`;
+  }
+  for (const [name, msg] of Object.entries(errors)) if (!msg.startsWith(name)) errors[name] = `${name} ${msg}`;
+  return { values, merged, errors, uploads, dropped };
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Db, Dialect } from './database';
+
+export interface Connection {
+  db: Db;
+  dialect: Dialect;
+  /** The raw SQLite handle, when on SQLite (used by the FTS5 set-up). */
+  sqlite?: SQLite.Database;
+}
+
+// pg answers int8 (count(*)) and numeric as strings; our counts and money fit a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function connect(options: { dataDir: string; databaseUrl?: string }): Connection {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, 'console.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', sqlite };
+}

@@ -1,0 +1,97 @@
+import type { Generated, Kysely } from 'kysely';
+
+/** Tables owned by versioned migrations (descriptor tables are typed loosely, see DynamicTables). */
+export interface UsersTable {
+  user_id: Generated<number>;
+  user_name: string;
+  username: string;
+  password_hash: string;
+  user_phone: string;
+  user_email: string;
+  user_address: string;
+  user_picture: string;
+  user_branch: number;
+  user_group: number;
+  user_designation: number;
+  user_department: number;
+  user_status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  ip: string;
+  user_agent: string;
+}
+
+export interface MenuTable {
+  menu_id: Generated<number>;
+  menu_name: string;
+  menu_slug: string;
+  menu_position: number;
+  main_menu: number;
+  sub_menu: string;
+  menu_api_method: string;
+  menu_icon: string;
+  menu_shortcut_status: number;
+  menu_visible_status: number;
+  menu_status: number;
+}
+
+export interface PermissionTable {
+  permission_id: Generated<number>;
+  permission_group: number;
+  menu_id: number;
+}
+
+export interface UserPermissionTable {
+  user_permission_id: Generated<number>;
+  user_id: number;
+  menu_id: number;
+  /** 1 grants the menu to this user, 0 takes it away from what the group gives. */
+  permission_status: number;
+}
+
+export interface LoginHistoryTable {
+  user_login_id: Generated<number>;
+  user_login_user: number;
+  user_login_date: string;
+  user_login_username: string;
+  user_login_ip: string;
+  user_login_browser: string;
+}
+
+export interface AppSettingTable {
+  setting_key: string;
+  setting_value: string;
+}
+
+export interface FixedTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  menu: MenuTable;
+  permission: PermissionTable;
+  user_permission: UserPermissionTable;
+  login_history: LoginHistoryTable;
+  app_setting: AppSettingTable;
+}
+
+/**
+ * Descriptor tables are named and shaped by data, not by TypeScript types; their rows are
+ * checked by the descriptor validators instead.
+ */
+export type Row = Record<string, unknown>;
+export type DynamicTables = Record<string, Row>;
+
+export type Db = Kysely<FixedTables>;
+export type DynamicDb = Kysely<DynamicTables>;
+
+/** The same connection, typed for descriptor tables (whose names are data). */
+export function dynamic(db: Db): DynamicDb {
+  return db as unknown as DynamicDb;
+}
+export type Dialect = 'sqlite' | 'postgres';

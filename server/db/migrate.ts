@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Connection } from './connect';
+import { access001 } from './migrations/001_access';
+
+/** Versioned migrations, in order. Names are frozen once released. */
+function migrations(conn: Connection): Record<string, Migration> {
+  return {
+    '001_access': access001(conn.dialect),
+  };
+}
+
+export async function migrate(conn: Connection): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(conn) };
+  const { error, results } = await new Migrator({ db: conn.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Connection } from './connect';
+import { kinds } from '../crud/kinds';
+import type { Registry, ResourceDescriptor } from '../../resources';
+import { syncSearchIndex } from './search-index';
+
+/**
+ * Additive sync of descriptor tables: create what is missing (tables, columns, indexes), never
+ * drop or rewrite. Destructive changes go through versioned migrations instead.
+ */
+export async function syncDescriptorTables(conn: Connection, registry: Registry): Promise<void> {
+  const existing = new Map(
+    (await conn.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
+  );
+  for (const d of inDependencyOrder(registry)) {
+    const columns = existing.get(d.table);
+    if (!columns) await createTable(conn, registry, d);
+    else await addMissingColumns(conn, d, columns);
+    await createIndexes(conn, d);
+    await syncSearchIndex(conn, d);
+  }
+}
+
+/** Referenced tables first, so foreign keys can name them. */
+export function inDependencyOrder(registry: Registry): ResourceDescriptor[] {
+  const done = new Set<string>();
+  const out: ResourceDescriptor[] = [];
+  const visit = (d: ResourceDescriptor, path: string[]) => {
+    if (done.has(d.name) || path.includes(d.name)) return;
+    for (const f of d.fields) if (f.kind === 'reference') visit(registry.get(f.reference), [...path, d.name]);
+    done.add(d.name);
+    out.push(d);
+  };
+  for (const d of registry.all) visit(d, []);
+  return out;
+}
+
+async function createTable(conn: Connection, registry: Registry, d: ResourceDescriptor) {
+  let t = conn.db.schema.createTable(d.table).ifNotExists();
+  t =
+    conn.dialect === 'postgres'
+      ? t.addColumn(d.idField, 'serial', (c) => c.primaryKey())
+      : t.addColumn(d.idField, 'integer', (c) => c.primaryKey().autoIncrement());
+  for (const f of d.fields) {
+    t = t.addColumn(f.name, kinds[f.kind].column(conn.dialect), (c) => {
+      if (f.kind === 'status') return c.notNull().defaultTo(f.default ?? 1);
+      if (f.kind === 'reference') {
+        const target = registry.get(f.reference);
+        // RESTRICT: a referenced record cannot disappear from under its users.
+        return c.references(`${target.table}.${target.idField}`).onDelete('restrict');
+      }
+      return c;
+    });
+  }
+  t = t
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(''));
+  await t.execute();
+}
+
+async function addMissingColumns(conn: Connection, d: ResourceDescriptor, columns: Set<string>) {
+  for (const f of d.fields) {
+    if (columns.has(f.name)) continue;
+    await conn.db.schema
+      .alterTable(d.table)
+      .addColumn(f.name, kinds[f.kind].column(conn.dialect), (c) =>
+        f.kind === 'status' ? c.notNull().defaultTo(f.default ?? 1) : c,
+      )
+      .execute();
+  }
+}
+
+async function createIndexes(conn: Connection, d: ResourceDescriptor) {
+  for (const f of d.fields) {
+    if (f.unique) {
+      await conn.db.schema.createIndex(`${d.table}_${f.name}_unique`).ifNotExists().unique().on(d.table).column(f.name).execute();
+    } else if (f.kind === 'reference' || f.kind === 'status' || f.filter) {
+      await conn.db.schema.createIndex(`${d.table}_${f.name}_idx`).ifNotExists().on(d.table).column(f.name).execute();
+    }
+  }
+  // Lists are read newest first within a status; this keeps `status=1` pages index-ordered.
+  await conn.db.schema
+    .createIndex(`${d.table}_${d.statusField}_${d.idField}_idx`)
+    .ifNotExists()
+    .on(d.table)
+    .columns([d.statusField, d.idField])
+    .execute();
+  void sql;
+}

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { ApiError } from '../crud/envelope';
+
+/**
+ * Every answer carries the envelope, errors included, with an honest HTTP code. Bad input is a
+ * 4xx with a human message; only our own faults are 500s (and are logged).
+ */
+export default fp(async (app) => {
+  // The spec's client sends `Content-Type: application/json` on body-less GET and DELETE too.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    parseJson(req, body as string, (err, value) => done(err ? new ApiError(400, `Malformed JSON body: ${err.message}`) : null, value));
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.statusCode).send({ status: 0, message: err.message, data: null, ...(err.errors && { errors: err.errors }) });
+    }
+    const code = err.statusCode ?? 500;
+    if (err.validation) {
+      return reply.code(400).send({ status: 0, message: `Invalid request: ${err.message}`, data: null });
+    }
+    if (code >= 400 && code < 500) {
+      return reply.code(code).send({ status: 0, message: err.message || 'Bad request', data: null });
+    }
+    request.log.error(err);
+    return reply.code(500).send({ status: 0, message: 'Something went wrong!', data: null });
+  });
+});
