@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { registry } from '../../resources';
+import { server } from '../msw/server';
+import { allSlugs, listHandlers } from '../msw/contract';
+import { renderApp, signIn } from './render';
+
+const branch = registry.get('branch');
+
+const rows = [
+  { branch_id: 11, branch_code: 'DHK-01', branch_name: 'Dhanmondi Main', branch_phone: '1', branch_email: 'a@x.test', branch_address: 'Dhaka', branch_opening_date: '2015-03-01', branch_status: 1 },
+  { branch_id: 12, branch_code: 'SYL-01', branch_name: 'Sylhet Outlet', branch_phone: '2', branch_email: 'b@x.test', branch_address: 'Sylhet', branch_opening_date: '2022-01-10', branch_status: 0 },
+];
+
+describe('generated list (branch)', () => {
+  it('shows serials 01, 02, the columns and the status badges', async () => {
+    signIn(allSlugs(branch));
+    server.use(...listHandlers(branch, rows));
+    renderApp('/branch');
+    expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('01')).toBeInTheDocument();
+    expect(within(table).getByText('02')).toBeInTheDocument();
+    expect(within(table).getByText('SYL-01')).toBeInTheDocument();
+    expect(within(table).getByText('Active')).toBeInTheDocument();
+    expect(within(table).getByText('Inactive')).toBeInTheDocument();
+    // Column headers come from the catalogue, not from field names.
+    expect(within(table).getByText('Opening Date')).toBeInTheDocument();
+    // Full permissions: the New button and the row icons are there.
+    expect(screen.getByRole('link', { name: /new/i })).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByRole('link', { name: 'Edit' })).toHaveLength(2));
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: 'Delete' })).toHaveLength(2));
+    expect(within(table).getAllByRole('link', { name: 'Edit' })[0]).toHaveAttribute('href', '/branch/11');
+  });
+
+  it('shows "Data Not Found" when the list is empty', async () => {
+    signIn(allSlugs(branch));
+    server.use(...listHandlers(branch, []));
+    renderApp('/branch');
+    expect(await screen.findByText('Data Not Found')).toBeInTheDocument();
+  });
+
+  it('hides the New button and the row icons without create/update/delete permissions', async () => {
+    signIn(['branch/branch-list', 'branch/get-branch']);
+    server.use(...listHandlers(branch, rows));
+    renderApp('/branch');
+    expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: /new/i })).not.toBeInTheDocument());
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('an alias redirects to the screen', async () => {
+    signIn(allSlugs(branch));
+    server.use(...listHandlers(branch, rows));
+    renderApp('/branch/branch-list');
+    expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,27 @@
+import { render } from '@testing-library/react';
+import { http } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import { App } from '../../src/App';
+import { server } from '../msw/server';
+import { ok } from '../msw/contract';
+
+/** Signs a user in with these permission slugs (stored session + get-auth-user answering it). */
+export function signIn(permissions: string[]) {
+  const user = { user_id: 1, user_name: 'Test User', username: 'test', user_picture: '', permissions };
+  localStorage.setItem('token', 'test-token');
+  localStorage.setItem('user', JSON.stringify(user));
+  localStorage.setItem('permissions', JSON.stringify(permissions));
+  server.use(
+    http.get('*/api/users/get-auth-user', () => ok(user)),
+    http.get('*/api/users/user-logout/', () => ok({ message: 'bye' })),
+  );
+}
+
+/** The whole console, with its real providers, at a given path. */
+export function renderApp(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
