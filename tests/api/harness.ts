@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
+import { registry as defaultRegistry, type Registry } from '../../resources';
+import { samplePicture } from '../../server/db/sample-image';
+
+/**
+ * A real server on a real database for each test file: a fresh SQLite file in a temp folder, or
+ * a throwaway database on this machine's PostgreSQL (created here, dropped in close()).
+ */
+export type Kind = 'sqlite' | 'postgres';
+export const DATABASES: Kind[] = ['sqlite', 'postgres'];
+export const ADMIN = { username: 'admin', password: 'admin-test-password' };
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestServer {
+  app: FastifyInstance;
+  dataDir: string;
+  token: string;
+  /** Injects a request with the admin token unless `token` is given (null: none). */
+  call(method: string, url: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; payload?: Buffer | string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function startServer(kind: Kind, options: { registry?: Registry; seed?: boolean } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const name = `console_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    apiBase: '/api',
+    distDir: undefined,
+    maxImageBytes: 512 * 1024,
+    loginRateLimit: 1000,
+    seedSamples: options.seed ?? true,
+    logger: false,
+  };
+  const { app } = await buildApp(config, options.registry ?? defaultRegistry);
+  const login = await app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN });
+  const token = login.json().data.token as string;
+  const server: TestServer = {
+    app,
+    dataDir,
+    token,
+    call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      const tok = o.token === undefined ? token : o.token;
+      if (tok) headers['access-token'] = tok;
+      return app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(o.body !== undefined ? { payload: o.body as object } : {}),
+        ...(o.payload !== undefined ? { payload: o.payload } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** A multipart body built by hand-free means: the platform's FormData, serialised by Response. */
+export async function multipart(fields: Record<string, string | { file: Buffer; name: string; type?: string }>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') form.append(k, v);
+    else form.append(k, new Blob([new Uint8Array(v.file)], { type: v.type ?? 'application/octet-stream' }), v.name);
+  }
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
+}
+
+export const png = (label = 'test', w = 64, h = 48) => samplePicture(label, w, h);
