@@ -28,7 +28,10 @@ const RA_ACTIONS: Record<string, Action> = {
   clone: 'create',
 };
 
-export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: AuthProviderOptions): AuthProvider {
+/** react-admin's AuthProvider with the optional methods this console always implements. */
+export type ConsoleAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
+
+export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: AuthProviderOptions): ConsoleAuthProvider {
   return {
     async login({ username, password, remember = false }: LoginParams) {
       const { json } = await httpClient(`${apiUrl}/users/user-login/`, {

@@ -15,6 +15,7 @@ import { entryOf } from '../fields/kinds';
 import { ListHeader } from './ListHeader';
 import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
 import { FormDialog } from './FormDialog';
+import { ListError } from './ListError';
 import { RowActions } from './RowActions';
 import { SerialField } from './SerialField';
 
@@ -92,7 +93,7 @@ export function ResourceList() {
         perPage={25}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         empty={false}
-        error={<ErrorBlock />}
+        error={<ListError />}
         disableSyncWithLocation={false}
       >
         <Table descriptor={descriptor} />

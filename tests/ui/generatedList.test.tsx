@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { registry } from '../../resources';
 import { server } from '../msw/server';
-import { allSlugs, listHandlers } from '../msw/contract';
+import { allSlugs, fail, listHandlers, ok, path } from '../msw/contract';
 import { renderApp, signIn } from './render';
 
 const branch = registry.get('branch');
@@ -54,5 +56,54 @@ describe('generated list (branch)', () => {
     server.use(...listHandlers(branch, rows));
     renderApp('/branch/branch-list');
     expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+  });
+});
+
+describe('dialogs over the branch list', () => {
+  it('edit: /branch/11 loads the record, saves it as JSON and closes back to /branch', async () => {
+    signIn(allSlugs(branch));
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      ...listHandlers(branch, rows),
+      http.put(path(branch, 'update'), async ({ request, params }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return ok({ ...rows[0], ...sent, branch_id: Number(params.id) });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/branch/11');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Update Branch')).toBeInTheDocument();
+    // The form is filled once get-branch answers.
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByLabelText(/^Name/)).toHaveValue('Dhanmondi Main'));
+    const name = within(screen.getByRole('dialog')).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Dhanmondi HQ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toMatchObject({ branch_code: 'DHK-01', branch_name: 'Dhanmondi HQ', branch_status: 1 });
+    expect(sent).not.toHaveProperty('branch_id');
+  });
+
+  it('delete asks "Do You Want to Delete?" and calls the delete path on Yes', async () => {
+    signIn(allSlugs(branch));
+    let deleted = '';
+    server.use(...listHandlers(branch, rows), http.delete(path(branch, 'delete'), ({ params }) => ((deleted = String(params.id)), ok(null))));
+    const user = userEvent.setup();
+    renderApp('/branch');
+    await screen.findByText('Dhanmondi Main');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[1]);
+    const confirm = await screen.findByRole('dialog');
+    expect(within(confirm).getByText('Do You Want to Delete?')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: /Yes/ }));
+    await waitFor(() => expect(deleted).toBe('12'));
+  });
+
+  it('a failing list shows the error block', async () => {
+    signIn(allSlugs(branch));
+    server.use(http.get(path(branch, 'list'), () => fail('Database unavailable', 500)));
+    renderApp('/branch');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
   });
 });

@@ -26,7 +26,7 @@ describe('authProvider', () => {
     expect(JSON.parse(localStorage.getItem('permissions')!)).toEqual(user.permissions);
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ user_name: 'Super Admin' });
     expect(await auth.getPermissions({})).toEqual(user.permissions);
-    expect(await auth.getIdentity!()).toEqual({ id: 1, fullName: 'Super Admin', avatar: '/api/uploads/users/a.webp' });
+    expect(await auth.getIdentity()).toEqual({ id: 1, fullName: 'Super Admin', avatar: '/api/uploads/users/a.webp' });
   });
 
   it('login failure rejects with the server message and stores nothing', async () => {
@@ -64,7 +64,7 @@ describe('authProvider', () => {
 
   it('canAccess maps react-admin actions to permission slugs', async () => {
     localStorage.setItem('permissions', JSON.stringify(user.permissions));
-    const can = (resource: string, action: string) => auth.canAccess!({ resource, action });
+    const can = (resource: string, action: string) => auth.canAccess({ resource, action });
     expect(await can('branch', 'list')).toBe(true);
     expect(await can('branch', 'show')).toBe(true);
     expect(await can('branch', 'edit')).toBe(true);
