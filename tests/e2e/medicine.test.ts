@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samplePicture } from '../../server/db/sample-image';
+import { signIn, startE2E, type E2E } from './harness';
+
+/**
+ * The spine's user story in a real browser against the real server: sign in, create a medicine
+ * with a picture and a category, find it by search, edit its price and see the profit change,
+ * delete it, sign out.
+ */
+describe('medicine, end to end in Chromium', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(() => e?.close());
+
+  it('signs in, creates, searches, edits, deletes and signs out', async () => {
+    const { page } = e;
+    await signIn(e);
+
+    await page.goto(`${e.url}/pharmacy/medicine-list`);
+    await page.waitForURL(/\/medicine(\?|$)/);
+    await expect.poll(() => page.getByText('NAPA-500').count()).toBeGreaterThan(0);
+
+    await page.getByRole('link', { name: /^new$/i }).or(page.getByRole('button', { name: /^new$/i })).first().click();
+    await page.waitForURL(/\/medicine\/create/);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/medicine code/i).fill('E2E-MED-1');
+    await dialog.getByLabel(/^name/i).fill('E2E Cetirizine 10 mg');
+    await dialog.getByLabel(/category/i).click();
+    await page.getByRole('option', { name: 'Antacids' }).click();
+    await dialog.getByLabel(/purchase price/i).fill('10');
+    await dialog.getByLabel(/sales price/i).fill('15');
+    await expect.poll(() => dialog.getByLabel(/sales profit/i).inputValue()).toBe('5');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: await samplePicture('Cetirizine', 200, 200) });
+    await expect.poll(() => dialog.locator('img').count()).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: /save/i }).click();
+    await page.waitForURL(/\/medicine(\?|$)/);
+
+    await page.getByPlaceholder(/search/i).fill('E2E-MED');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const row = page.locator('tbody tr').first();
+    await expect.poll(() => row.textContent()).toContain('E2E Cetirizine 10 mg');
+    await expect.poll(() => row.textContent()).toContain('Antacids');
+    const thumb = row.locator('img');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+    await row.getByRole('link', { name: /edit/i }).or(row.getByRole('button', { name: /edit/i })).first().click();
+    await page.waitForURL(/\/medicine\/\d+/);
+    const edit = page.getByRole('dialog');
+    await expect.poll(() => edit.getByLabel(/medicine code/i).inputValue()).toBe('E2E-MED-1');
+    await edit.getByLabel(/sales price/i).fill('22.5');
+    await expect.poll(() => edit.getByLabel(/sales profit/i).inputValue()).toBe('12.5');
+    await edit.getByRole('button', { name: /save/i }).click();
+    await page.waitForURL(/\/medicine(\?|$)/);
+    await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('22.5');
+
+    await page.locator('tbody tr').first().getByRole('button', { name: /delete/i }).click();
+    await page.getByText('Do You Want to Delete?').waitFor();
+    await page.getByRole('button', { name: /^yes$/i }).click();
+    await expect.poll(() => page.getByText('Data Not Found').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: /profile|account|user menu/i }).first().click();
+    await page.getByRole('menuitem', { name: /logout|sign out/i }).click();
+    await page.waitForURL(/\/login/);
+    expect(e.foreignRequests).toEqual([]);
+  });
+});
