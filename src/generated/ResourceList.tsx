@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { cloneElement, type ReactElement } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import {
   DataTable,
@@ -27,12 +27,13 @@ const statusChoices = [
 /** Search box, status filter, then the descriptor's own `filter: true` fields. */
 function filtersOf(d: ResourceDescriptor): ReactElement[] {
   const filters: ReactElement[] = [
-    <SearchInput key="q" source="q" alwaysOn placeholder="app.search" />,
+    <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="status" source="status" label="app.status" choices={statusChoices} emptyText="app.all" alwaysOn />,
   ];
   for (const f of d.fields) {
     const make = entryOf(f).filter;
-    if (f.filter && make) filters.push(<span key={f.name}>{make({ field: f, resource: d.name })}</span>);
+    // FilterForm reads `source` and `alwaysOn` from the element itself, so set them there.
+    if (f.filter && make) filters.push(cloneElement(make({ field: f, resource: d.name }), { key: f.name, alwaysOn: true }));
   }
   return filters;
 }

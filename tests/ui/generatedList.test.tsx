@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { registry } from '../../resources';
@@ -105,5 +105,27 @@ describe('dialogs over the branch list', () => {
     server.use(http.get(path(branch, 'list'), () => fail('Database unavailable', 500)));
     renderApp('/branch');
     expect(await screen.findByRole('alert')).toHaveTextContent('Database unavailable');
+  });
+});
+
+describe('list filters', () => {
+  it('the status filter and a reference filter reach the query', async () => {
+    const medicine = registry.get('medicine');
+    const category = registry.get('pharmacy-category');
+    signIn([...allSlugs(medicine), ...allSlugs(category)]);
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get(path(medicine, 'list'), ({ request }) => (queries.push(new URL(request.url).searchParams), ok([], { total: 0 }))),
+      ...listHandlers(category, [{ pharmacy_category_id: 3, pharmacy_category_name: 'Antibiotics', pharmacy_category_status: 1 }]),
+    );
+    renderApp('/medicine');
+    expect(await screen.findByText('Data Not Found')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Status/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(queries.at(-1)?.get('status')).toBe('0'));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Category/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Antibiotics' }));
+    await waitFor(() => expect(queries.at(-1)?.get('medicine_category')).toBe('3'));
+    expect(queries.at(-1)?.get('status')).toBe('0');
   });
 });
