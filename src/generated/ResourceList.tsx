@@ -33,7 +33,7 @@ function filtersOf(d: ResourceDescriptor): ReactElement[] {
   for (const f of d.fields) {
     const make = entryOf(f).filter;
     // FilterForm reads `source` and `alwaysOn` from the element itself, so set them there.
-    if (f.filter && make) filters.push(cloneElement(make({ field: f, resource: d.name }), { key: f.name, alwaysOn: true }));
+    if (f.filter && make) filters.push(cloneElement(make({ field: f, resource: d.name }) as ReactElement<{ alwaysOn?: boolean }>, { key: f.name, alwaysOn: true }));
   }
   return filters;
 }
