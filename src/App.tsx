@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { descriptors, registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
@@ -33,6 +33,10 @@ export function App() {
       loginPage={LoginPage}
       notification={AppNotification}
       dashboard={HomePage}
+      // Light by default; the app bar's toggle stores the choice in localStorage.
+      lightTheme={defaultLightTheme}
+      darkTheme={defaultDarkTheme}
+      defaultTheme="light"
     >
       {descriptors.map((d) => (
         <Resource key={d.name} name={d.name} list={ResourceList} icon={iconOf(d.menu.icon)} />
