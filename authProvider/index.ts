@@ -1,4 +1,4 @@
-import type { AuthProvider } from 'react-admin';
+import { HttpError, type AuthProvider } from 'react-admin';
 import { permissionSlug, type Action, type Registry } from '../resources';
 import { fetchJson, type HttpClient } from '../dataProvider/httpClient';
 import { session, type AuthUser } from './storage';
@@ -60,6 +60,10 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
         // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
         session.save(json.data as AuthUser);
       } catch (error) {
+        // Only the server's answer ends the session. A transport failure (offline, or the fetch
+        // aborted because the page is navigating away) must not sign the user out: clearing the
+        // token there raced full page loads and lost the session.
+        if (!(error instanceof HttpError)) return;
         session.clear();
         throw error;
       }

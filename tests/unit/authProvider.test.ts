@@ -92,3 +92,12 @@ describe('authProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 });
+
+describe('authProvider on transport failures', () => {
+  it('checkAuth keeps the session when the check cannot reach the server', async () => {
+    server.use(http.get('*/api/users/get-auth-user', () => Response.error()));
+    localStorage.setItem('token', 'T');
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('T');
+  });
+});
