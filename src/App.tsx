@@ -1,6 +1,7 @@
-import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme } from 'react-admin';
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { descriptors, registry } from '../resources';
+import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
 import { createAuthProvider } from '../authProvider';
 import { i18nProvider } from '../i18n';
@@ -13,16 +14,17 @@ import { LoginPage } from './pages/LoginPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { HomePage } from './pages/HomePage';
 import { aliasRoutes } from './routes';
-
-const dataProvider = createDataProvider({ apiUrl: API_URL, registry });
-const authProvider = createAuthProvider({ apiUrl: API_URL, registry });
+import { RegistryProvider } from './registry-context';
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
  * route also serves /{name}/create and /{name}/{id}, which open the form dialog over it.
  */
-export function App() {
+export function App({ registry = productRegistry, dataProvider: given }: { registry?: Registry; dataProvider?: DataProvider }) {
+  const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
+  const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
   return (
+    <RegistryProvider value={registry}>
     <Admin
       disableTelemetry
       title="app.title"
@@ -38,11 +40,11 @@ export function App() {
       darkTheme={defaultDarkTheme}
       defaultTheme="light"
     >
-      {descriptors.map((d) => (
+      {registry.all.map((d) => (
         <Resource key={d.name} name={d.name} list={ResourceList} icon={iconOf(d.menu.icon)} />
       ))}
       <CustomRoutes>
-        {aliasRoutes}
+        {aliasRoutes(registry)}
         <Route path="/home" element={<HomePage />} />
         <Route path="/about" element={<HomePage />} />
       </CustomRoutes>
@@ -50,5 +52,6 @@ export function App() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       </CustomRoutes>
     </Admin>
+    </RegistryProvider>
   );
 }

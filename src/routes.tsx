@@ -1,5 +1,5 @@
 import { Navigate, Route, useLocation } from 'react-router-dom';
-import { descriptors } from '../resources';
+import type { Registry } from '../resources';
 
 /** Redirects an alias of the spec (/pharmacy, /doctorss, ...) to its screen, keeping the query. */
 function AliasRedirect({ to }: { to: string }) {
@@ -8,6 +8,7 @@ function AliasRedirect({ to }: { to: string }) {
 }
 
 /** One route per descriptor alias; static paths outrank the resource's `/{name}/*` route. */
-export const aliasRoutes = descriptors.flatMap((d) =>
+export const aliasRoutes = (registry: Registry) =>
+  registry.all.flatMap((d) =>
   (d.menu.aliases ?? []).map((alias) => <Route key={alias} path={alias} element={<AliasRedirect to={`/${d.name}`} />} />),
 );

@@ -21,7 +21,8 @@ import {
   type Validator,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
-import { registry, type Field, type FieldKind } from '../../resources';
+import type { Field, FieldKind } from '../../resources';
+import { useRegistry } from '../registry-context';
 import { uploadUrl } from '../config';
 import { StatusChip } from './StatusChip';
 import { Thumbnail } from './Thumbnail';
@@ -102,6 +103,16 @@ const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
   filter: ({ field }) => <NumberInput source={field.name} />,
 };
 
+/** A filter element needs `source` on its own props; the wrapper forwards what the filter form adds. */
+function ReferenceFilterInput({ field, ...rest }: { field: Extract<Field, { kind: 'reference' }>; source: string }) {
+  const target = useRegistry().get(field.reference);
+  return (
+    <ReferenceInput {...rest} source={field.name} reference={field.reference} filter={{ status: 1 }}>
+      <SelectInput optionText={target.titleField} />
+    </ReferenceInput>
+  );
+}
+
 export const kinds: KindTable = {
   text: textLike,
   email: textLike,
@@ -157,8 +168,8 @@ export const kinds: KindTable = {
     ),
   },
   reference: {
-    input: ({ field }) => {
-      const target = registry.get(field.reference);
+    input: function ReferenceFieldInput({ field }) {
+      const target = useRegistry().get(field.reference);
       return (
         // Only active records may be chosen (spec: selects are filled with status=1).
         <ReferenceInput source={field.name} reference={field.reference} filter={{ status: 1 }} sort={{ field: target.titleField, order: 'ASC' }}>
@@ -166,17 +177,10 @@ export const kinds: KindTable = {
         </ReferenceInput>
       );
     },
-    column: ({ field }) => (
-      <TextField source={`${field.embedAs}.${registry.get(field.reference).titleField}`} sortBy={field.name} />
-    ),
-    filter: ({ field }) => {
-      const target = registry.get(field.reference);
-      return (
-        <ReferenceInput source={field.name} reference={field.reference} filter={{ status: 1 }}>
-          <SelectInput optionText={target.titleField} />
-        </ReferenceInput>
-      );
+    column: function ReferenceColumn({ field }) {
+      return <TextField source={`${field.embedAs}.${useRegistry().get(field.reference).titleField}`} sortBy={field.name} />;
     },
+    filter: ({ field }) => <ReferenceFilterInput source={field.name} field={field} />,
   },
   image: {
     input: ({ field }) => (

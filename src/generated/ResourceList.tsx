@@ -10,7 +10,8 @@ import {
   useListContext,
   useResourceContext,
 } from 'react-admin';
-import { registry, type ResourceDescriptor } from '../../resources';
+import type { ResourceDescriptor } from '../../resources';
+import { useRegistry } from '../registry-context';
 import { entryOf } from '../fields/kinds';
 import { ListHeader } from './ListHeader';
 import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
@@ -76,7 +77,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
  */
 export function ResourceList() {
   const resource = useResourceContext() ?? '';
-  const descriptor = registry.get(resource);
+  const descriptor = useRegistry().get(resource);
   const location = useLocation();
   const navigate = useNavigate();
   const close = () => navigate({ pathname: `/${resource}`, search: location.search });

@@ -1,11 +1,12 @@
 import ListSubheader from '@mui/material/ListSubheader';
 import { createElement } from 'react';
 import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
-import { descriptors, type ResourceDescriptor } from '../../resources';
+import type { ResourceDescriptor } from '../../resources';
+import { useRegistry } from '../registry-context';
 import { iconOf } from '../icons';
 
 /** Descriptors grouped by `menu.group`, groups and entries in `menu.position` order. */
-function groups(): [string, ResourceDescriptor[]][] {
+function groups(descriptors: readonly ResourceDescriptor[]): [string, ResourceDescriptor[]][] {
   const byGroup = new Map<string, ResourceDescriptor[]>();
   const sorted = [...descriptors].sort((a, b) => (a.menu.position ?? 0) - (b.menu.position ?? 0));
   for (const d of sorted) byGroup.set(d.menu.group, [...(byGroup.get(d.menu.group) ?? []), d]);
@@ -31,10 +32,11 @@ function MenuGroup({ name, items }: { name: string; items: ResourceDescriptor[] 
 
 /** The side menu, generated from the registry; entries the user may not list disappear. */
 export function AppMenu() {
+  const registry = useRegistry();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="app.dashboard" />
-      {groups().map(([name, items]) => (
+      {groups(registry.all).map(([name, items]) => (
         <MenuGroup key={name} name={name} items={items} />
       ))}
     </Menu>

@@ -6,7 +6,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { Title, useAuthenticated, useCanAccess, useGetList, useTranslate } from 'react-admin';
-import { descriptors, type ResourceDescriptor } from '../../resources';
+import type { ResourceDescriptor } from '../../resources';
+import { useRegistry } from '../registry-context';
 import { iconOf } from '../icons';
 
 /** One card: the resource's name and how many records it holds; hidden when it may not be listed. */
@@ -34,6 +35,7 @@ function ResourceCard({ descriptor }: { descriptor: ResourceDescriptor }) {
 export function HomePage() {
   useAuthenticated();
   const translate = useTranslate();
+  const descriptors = useRegistry().all;
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="app.home" />

@@ -1,31 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRegistry, descriptors, type ResourceDescriptor } from '../../resources';
+import { equipment } from '../fixtures/equipment';
 import { DATABASES, startServer, type TestServer } from './harness';
-
-/**
- * How developers add an entity: a descriptor and nothing else. This one exists only here, and
- * still gets a table, an FTS/trigram search index, contract routes, validation, permission slugs
- * in the menu catalogue and the Super Admin's grants.
- */
-export const equipment = {
-  name: 'equipment',
-  api: { prefix: 'equipment', body: 'multipart' },
-  table: 'equipment',
-  idField: 'equipment_id',
-  statusField: 'equipment_status',
-  titleField: 'equipment_name',
-  menu: { group: 'inventory', icon: 'Category' },
-  fields: [
-    { name: 'equipment_code', kind: 'text', required: true, unique: true, list: true, search: true },
-    { name: 'equipment_name', kind: 'text', required: true, list: true, search: true },
-    { name: 'equipment_kind', kind: 'choice', choices: ['Device', 'Furniture'], default: 'Device', required: true },
-    { name: 'equipment_voltage', kind: 'integer', required: true, visibleWhen: { field: 'equipment_kind', in: ['Device'] } },
-    { name: 'equipment_department', kind: 'reference', reference: 'department', embedAs: 'department' },
-    { name: 'equipment_bought', kind: 'date', default: 'today' },
-    { name: 'equipment_parts', kind: 'rows', of: [{ name: 'part', kind: 'text', required: true }] },
-    { name: 'equipment_status', kind: 'status', default: 1, list: true },
-  ],
-} as const satisfies ResourceDescriptor;
 
 describe.each(DATABASES)('a descriptor defined only in a test, on %s', (kind) => {
   let s: TestServer;

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { App } from '../../src/App';
 import { server } from '../msw/server';
 import { ok } from '../msw/contract';
+import type { Registry } from '../../resources';
 
 /** Signs a user in with these permission slugs (stored session + get-auth-user answering it). */
 export function signIn(permissions: string[]) {
@@ -18,10 +19,10 @@ export function signIn(permissions: string[]) {
 }
 
 /** The whole console, with its real providers, at a given path. */
-export function renderApp(path: string) {
+export function renderApp(path: string, registry?: Registry) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <App />
+      <App registry={registry} />
     </MemoryRouter>,
   );
 }
