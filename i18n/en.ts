@@ -7,6 +7,16 @@ import englishMessages from 'ra-language-english';
  */
 export const en = {
   ...englishMessages,
+  // The server's own wording for saved records (spec 000: "Data Insert Successfully").
+  ra: {
+    ...englishMessages.ra,
+    notification: {
+      ...englishMessages.ra.notification,
+      created: 'Data Insert Successfully',
+      updated: 'Data Update Successfully',
+      deleted: 'Data Delete Successfully',
+    },
+  },
   app: {
     title: 'Hospital Console',
     version: 'v3.0.1',

@@ -6,7 +6,10 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 
-/** Placeholder until the OTP reset flow exists: the administrator resets passwords. */
+/**
+ * Forgot password: until the e-mailed one-time-code flow of DESIGN.md lands (with the users
+ * screens), an administrator resets passwords; this page says so and leads back to sign-in.
+ */
 export function ForgotPasswordPage() {
   const translate = useTranslate();
   return (
