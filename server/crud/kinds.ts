@@ -17,6 +17,9 @@ interface KindSpec {
   coerce(value: unknown, field: Field): Coerced;
 }
 
+/** Largest value of a 32-bit SQL integer (PostgreSQL `integer`, our ids and whole numbers). */
+export const MAX_INT = 2_147_483_647;
+
 const ok = (value: unknown): Coerced => ({ ok: true, value });
 const fail = (error: string): Coerced => ({ ok: false, error });
 
@@ -25,7 +28,8 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 function text(value: unknown, field: Field): Coerced {
   if (isBlank(value)) return ok('');
   if (typeof value !== 'string' && typeof value !== 'number') return fail('must be text');
-  const s = String(value).trim();
+  // NUL cannot be stored in PostgreSQL text and has no place in a form value.
+  const s = String(value).replace(/\u0000/g, '').trim();
   if (field.kind !== 'longText' && field.kind !== 'richText' && 'maxLength' in field && field.maxLength && s.length > field.maxLength) {
     return fail(`must be at most ${field.maxLength} characters`);
   }
@@ -42,6 +46,7 @@ function number(value: unknown, integer: boolean): Coerced {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
   if (!Number.isFinite(n)) return fail('must be a number');
   if (integer && !Number.isInteger(n)) return fail('must be a whole number');
+  if (Math.abs(n) > MAX_INT) return fail(`must be between -${MAX_INT} and ${MAX_INT}`);
   return ok(integer ? n : Math.round(n * 100) / 100);
 }
 

@@ -1,5 +1,6 @@
 import type { ResourceDescriptor } from '../../resources';
 import { ApiError } from './envelope';
+import { MAX_INT } from './kinds';
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */
 export interface ListQuery {
@@ -17,7 +18,7 @@ export interface ListQuery {
 /** Without `limit` the spec's client expects whole lists; this bounds a single answer. */
 export const MAX_LIMIT = 1000;
 
-const int = (name: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER) => {
+const int = (name: string, raw: string, min: number, max = MAX_INT) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}`);
   return n;
@@ -32,7 +33,7 @@ export function parseListQuery(d: ResourceDescriptor, raw: Record<string, unknow
     q.status = status === '1' ? 1 : 0;
   }
   const search = str('search') ?? str('q');
-  if (search) q.search = search.slice(0, 200);
+  if (search) q.search = search.replace(/\u0000/g, '').slice(0, 200);
   if (str('page')) q.page = int('page', str('page')!, 1);
   if (str('limit')) q.limit = int('limit', str('limit')!, 1, MAX_LIMIT);
   const sort = str('sort');

@@ -3,6 +3,7 @@ import { ACTIONS, actionPath, permissionSlug, takesId, METHOD, type Action, type
 import { requirePermission } from '../plugins/auth';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody } from '../crud/body';
+import { MAX_INT } from '../crud/kinds';
 import { success, notFound } from '../crud/envelope';
 
 /** The contract's routes for every descriptor: paths, slugs and messages all derived from it. */
@@ -14,7 +15,7 @@ const idParams = {
 
 function parseId(d: ResourceDescriptor, raw: string): number {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(`${d.name} ${raw}`);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) throw notFound(`${d.name} ${raw}`);
   return id;
 }
 

@@ -205,3 +205,28 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     expect(fs.existsSync(path.join(s.dataDir, replaced.medicine_picture))).toBe(false);
   });
 });
+
+describe.each(DATABASES)('hostile input never reaches the database as an error, on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { seed: false });
+  });
+  afterAll(() => s?.close());
+
+  it('answers 4xx, not 500, for out-of-range numbers, NUL bytes and odd search terms', async () => {
+    expect((await s.call('GET', '/api/branch/get-branch/99999999999')).statusCode).toBe(404);
+    expect((await s.call('GET', '/api/medicine/medicine-list?medicine_category=99999999999')).statusCode).toBe(400);
+    expect((await s.call('GET', '/api/medicine/medicine-list?page=0')).statusCode).toBe(400);
+    expect((await s.call('GET', '/api/medicine/medicine-list?limit=abc')).statusCode).toBe(400);
+    const big = await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: 'B', medicine_name: 'B', medicine_category: 99999999999 } });
+    expect(big.statusCode).toBe(422);
+    const nul = await s.call('POST', '/api/branch/branch-create', { body: { branch_code: 'N\u0000UL', branch_name: 'Nul\u0000' } });
+    expect(nul.statusCode).toBe(201);
+    expect(nul.json().data.branch_code).toBe('NUL');
+    for (const term of ['"', '""""', 'a*b', 'NEAR(x y)', '%_\\', '\u0000\u0000\u0000', "'; drop table branch; --"]) {
+      const r = await s.call('GET', `/api/branch/branch-list?search=${encodeURIComponent(term)}`);
+      expect(r.statusCode, term).toBe(200);
+    }
+    expect((await s.call('GET', '/api/branch/branch-list')).json().total).toBe(1);
+  });
+});
