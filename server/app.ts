@@ -7,7 +7,7 @@ import { connect } from './db/connect';
 import { syncDescriptorTables } from './db/sync';
 import { migrate } from './db/migrate';
 import { ensureAdministrator, ensureSuperAdminGroup, seedSamples, syncMenuCatalogue } from './db/seed';
-import { purgeExpiredSessions } from './auth/sessions';
+import { createSessionStore, purgeExpiredSessions } from './auth/sessions';
 import { createPermissionResolver } from './auth/permissions';
 import { ImageStore } from './crud/images';
 import { createCrudService } from './crud/service';
@@ -36,7 +36,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const images = new ImageStore(config.dataDir);
   const crud = createCrudService(conn.db, conn.dialect, registry, images);
   const permissions = createPermissionResolver(conn.db);
-  const ctx: AppContext = { config, conn, registry, crud, images, permissions };
+  const ctx: AppContext = { config, conn, registry, crud, images, permissions, sessions: createSessionStore(conn.db) };
 
   const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
   await syncMenuCatalogue(conn.db, registry, superAdmin);

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import type { CrudService } from './crud/service';
 import type { ImageStore } from './crud/images';
 import type { PermissionResolver } from './auth/permissions';
+import type { SessionStore } from './auth/sessions';
 
 /** What every plugin needs, built once by the app factory and decorated on the instance. */
 export interface AppContext {
@@ -13,6 +14,7 @@ export interface AppContext {
   crud: CrudService;
   images: ImageStore;
   permissions: PermissionResolver;
+  sessions: SessionStore;
 }
 
 export interface AuthUser {

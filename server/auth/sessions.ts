@@ -27,19 +27,58 @@ export async function createSession(db: Db, userId: number, remember: boolean, i
   return token;
 }
 
-export async function findSessionUser(db: Db, token: string) {
-  const row = await db
+async function loadSession(db: Db, tokenHash: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
     .select(['sessions.token_hash', 'sessions.expires_at', 'users.user_id', 'users.user_group', 'users.user_branch', 'users.user_status'])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!row || row.expires_at <= new Date().toISOString() || row.user_status !== 1) return undefined;
-  return row;
 }
 
-export async function revokeSession(db: Db, token: string) {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
+
+/**
+ * Session look-ups sit on every request, so a found session is remembered for a few seconds.
+ * Expiry is still checked on every use, and sign-out (`revoke`) and `invalidate` (called when
+ * users or sessions change behind the store's back) drop entries at once; the short life bounds
+ * what another process sharing the database could change unseen.
+ */
+const CACHE_MS = 10_000;
+const CACHE_MAX = 10_000;
+
+export interface SessionStore {
+  find(token: string): Promise<SessionUser | undefined>;
+  revoke(token: string): Promise<void>;
+  invalidate(): void;
+}
+
+export function createSessionStore(db: Db): SessionStore {
+  const cache = new Map<string, { row: SessionUser | undefined; until: number }>();
+  return {
+    async find(token) {
+      const key = hashToken(token);
+      const now = Date.now();
+      let hit = cache.get(key);
+      if (!hit || hit.until < now) {
+        if (cache.size >= CACHE_MAX) cache.clear();
+        hit = { row: await loadSession(db, key), until: now + CACHE_MS };
+        // Unknown tokens are not remembered: a flood of forged tokens must not fill the cache.
+        if (hit.row) cache.set(key, hit);
+      }
+      const row = hit.row;
+      if (!row || row.expires_at <= new Date(now).toISOString() || row.user_status !== 1) return undefined;
+      return row;
+    },
+    async revoke(token) {
+      const key = hashToken(token);
+      cache.delete(key);
+      await db.deleteFrom('sessions').where('token_hash', '=', key).execute();
+    },
+    invalidate() {
+      cache.clear();
+    },
+  };
 }
 
 export async function purgeExpiredSessions(db: Db) {

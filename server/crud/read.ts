@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import { dynamic, type Db, type Dialect, type Row } from '../db/database';
 import { ftsTable, searchFields } from '../db/search-index';
 import type { Registry, ResourceDescriptor } from '../../resources';
@@ -18,6 +18,7 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export function createReader(db: Db, dialect: Dialect, registry: Registry): Reader {
   const ddb = dynamic(db);
+  const byId = new Map<string, CompiledQuery<Row>>();
 
   function conditions(d: ResourceDescriptor, q: Partial<ListQuery>): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [];
@@ -86,8 +87,16 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry): Read
       return { rows: rows.map((r) => shape(d, r as Row)), total: Number(count.total) };
     },
     async get(d, id) {
-      const row = await select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} = ${id}`]).executeTakeFirst();
-      return row ? shape(d, row as Row) : undefined;
+      // Reads by id are the hot path: the query is built and compiled once per descriptor, and
+      // only its single parameter changes.
+      let compiled = byId.get(d.name);
+      if (!compiled) {
+        compiled = select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} = ${0}`]).compile();
+        if (compiled.parameters.length !== 1) throw new Error(`get query of ${d.name} must have one parameter`);
+        byId.set(d.name, compiled);
+      }
+      const { rows } = await ddb.executeQuery<Row>({ ...compiled, parameters: [id] });
+      return rows[0] ? shape(d, rows[0]) : undefined;
     },
   };
 }

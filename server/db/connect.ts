@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Db, Dialect } from './database';
 
 export interface Connection {
@@ -27,5 +27,28 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Con
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', sqlite };
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite', sqlite };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running a by-id read. Statements
+ * are reused by SQL text (bounded, oldest dropped first). Safe because we never stream results,
+ * the only way one statement could be in use twice at once.
+ */
+const STATEMENT_CACHE_SIZE = 500;
+
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../crud/envelope';
-import { findSessionUser } from '../auth/sessions';
 
 /** The token travels in `access-token` (the spec's header) or as a Bearer token. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -14,7 +13,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 /** 401 without a valid session. */
 export const requireUser: preHandlerAsyncHookHandler = async function (request) {
   const token = tokenOf(request);
-  const session = token ? await findSessionUser(this.ctx.conn.db, token) : undefined;
+  const session = token ? await this.ctx.sessions.find(token) : undefined;
   if (!session || !token) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
   request.user = { user_id: session.user_id, user_group: session.user_group, user_branch: session.user_branch, token };
 };

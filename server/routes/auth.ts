@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError, success } from '../crud/envelope';
-import { createSession, revokeSession } from '../auth/sessions';
+import { createSession } from '../auth/sessions';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../plugins/auth';
 import { userView } from '../auth/user-view';
@@ -18,7 +18,7 @@ const loginBody = {
 } as const;
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { conn, registry, permissions, config } = app.ctx;
+  const { conn, registry, permissions, config, sessions } = app.ctx;
   const db = conn.db;
   await app.register(rateLimit, {
     global: false,
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/users/user-logout', { preHandler: requireUser }, async (request) => {
-    await revokeSession(db, request.user!.token);
+    await sessions.revoke(request.user!.token);
     return success('Logout Successfully', { message: 'Logout Successfully' });
   });
 
