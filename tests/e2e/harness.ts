@@ -69,11 +69,11 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-export async function signIn(e: E2E) {
+export async function signIn(e: E2E, who: { username: string; password: string } = ADMIN) {
   const { page } = e;
   await page.goto(`${e.url}/login`);
-  await page.getByLabel(/username/i).fill(ADMIN.username);
-  await page.getByLabel(/^password/i).fill(ADMIN.password);
+  await page.getByLabel(/username/i).fill(who.username);
+  await page.getByLabel(/^password/i).fill(who.password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL(`${e.url}/`);
 }

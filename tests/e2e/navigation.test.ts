@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../server/auth/passwords';
+import { signIn, startE2E, type E2E } from './harness';
+
+/** Routes as the specification lists them, dialogs that survive a reload, and hidden buttons. */
+describe('navigation and access, end to end in Chromium', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(() => e?.close());
+
+  it('redirects the spec aliases, reopens a dialog after reload, shows not-found for unknown paths', async () => {
+    const { page } = e;
+    await signIn(e);
+    for (const [alias, screen] of [['/branch/branch-list', '/branch'], ['/departments', '/department'], ['/pharmacy', '/medicine'], ['/pharmacy/pharmacy-category', '/pharmacy-category'], ['/doctorss', '/doctors']]) {
+      await page.goto(`${e.url}${alias}`);
+      await page.waitForURL(`${e.url}${screen}`);
+      await page.locator('tbody tr').first().waitFor();
+    }
+    await page.goto(`${e.url}/doctors/1`);
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel(/^name/i).inputValue()).toBe('Dr. Farhana Rahman');
+    await page.reload();
+    await expect.poll(() => page.getByRole('dialog').getByLabel(/^name/i).inputValue()).toBe('Dr. Farhana Rahman');
+    await page.goBack();
+    await page.goto(`${e.url}/no/such/screen`);
+    await expect.poll(() => page.getByText(/not found/i).count()).toBeGreaterThan(0);
+    expect(e.foreignRequests).toEqual([]);
+  });
+
+  it('hides what the user may not do', async () => {
+    const db = e.app.ctx.conn.db;
+    const menu = await db.selectFrom('menu').select('menu_id').where('menu_slug', 'in', ['branch/branch-list', 'branch/get-branch']).execute();
+    await db.insertInto('permission').values(menu.map((m) => ({ permission_group: 99, menu_id: m.menu_id }))).execute();
+    const now = new Date().toISOString();
+    await db.insertInto('users').values({
+      user_name: 'Viewer', username: 'viewer', password_hash: await hashPassword('viewer-pass'), user_phone: '', user_email: '', user_address: '',
+      user_picture: '', user_branch: 0, user_group: 99, user_designation: 0, user_department: 0, user_status: 1, created_at: now, updated_at: now,
+    }).execute();
+    e.app.ctx.permissions.invalidate();
+    const { page } = e;
+    await page.evaluate(() => localStorage.clear());
+    await signIn(e, { username: 'viewer', password: 'viewer-pass' });
+    await page.goto(`${e.url}/branch`);
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.getByRole('link', { name: /^new$/i }).count()).toBe(0);
+    expect(await page.locator('tbody tr').first().getByRole('button', { name: /delete/i }).count()).toBe(0);
+    expect(await page.getByText(/^Medicines$/).count()).toBe(0);
+    expect(await page.getByText(/^Branches$/).count()).toBeGreaterThan(0);
+  });
+});
