@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as h from './harness';
+import type { Measure, Target } from './harness';
+
+/**
+ * `npm run bench`: the real server (buildApp, auth on) against a bare Fastify + better-sqlite3
+ * "ceiling" running the same SQL, each in its own child process, on one fresh 100k-medicine
+ * SQLite file. Writes bench/RESULTS.md. Env: BENCH_SECONDS (10), BENCH_WARMUP (2),
+ * BENCH_ROWS (100000), BENCH_CONNECTIONS (50), BENCH_SEARCH ('Amlodipine 5'), BENCH_NOISE (0.25),
+ * BENCH_ONLY=<part of a query name>, BENCH_CPU_PROF=1 (profile the real server into
+ * bench/profiles/), BENCH_KEEP=1 (keep the data dir).
+ */
+const TARGET = 0.5;
+const { env } = h;
+
+const data = await h.prepareData();
+console.log(`data dir ${data.dir}: ${h.n0(data.n)} medicines (bulk seed ${(data.seedMs / 1000).toFixed(1)} s), "${h.TERM}" matches ${data.hits}`);
+
+const profDir = path.join(h.HERE, 'profiles');
+const real = await h.start('real', 'serve-real.ts', data.dir, { nodeArgs: env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
+const ceiling = await h.start('ceiling', 'serve-ceiling.ts', data.dir);
+const idleRss = { real: h.rssMb(real.pid), ceiling: h.rssMb(ceiling.pid) };
+const auth = await h.signIn(real);
+
+const randomId = () => data.lo + Math.floor(Math.random() * (data.hi - data.lo + 1));
+const q = encodeURIComponent(h.TERM);
+const queries: { name: string; target?: number; real: Target; ceiling: Target; expect: Parameters<typeof h.check>[2] }[] = [
+  {
+    name: 'list page',
+    target: TARGET,
+    real: { path: '/api/medicine/medicine-list/?status=all&page=1&limit=50', headers: auth },
+    ceiling: { path: '/list?limit=50' },
+    expect: h.isPage(50),
+  },
+  {
+    name: `search "${h.TERM}"`,
+    real: { path: `/api/medicine/medicine-list/?status=all&search=${q}&limit=50`, headers: auth },
+    ceiling: { path: `/search?search=${q}&limit=50` },
+    expect: h.isPage(Math.min(50, data.hits)),
+  },
+  {
+    name: 'get one (random id)',
+    target: TARGET,
+    real: { path: () => `/api/medicine/get-medicine/${randomId()}`, headers: auth },
+    ceiling: { path: () => `/get/${randomId()}` },
+    expect: h.isRecord,
+  },
+];
+
+const results: { name: string; target?: number; ours: Measure; ceil: Measure; ratio: number }[] = [];
+try {
+  for (const query of queries.filter((x) => !env.BENCH_ONLY || x.name.includes(env.BENCH_ONLY))) {
+    await h.check(real, query.real, query.expect);
+    await h.check(ceiling, query.ceiling, query.expect);
+    const ours = await h.cannon(real, query.real);
+    const ceil = await h.cannon(ceiling, query.ceiling);
+    results.push({ name: query.name, target: query.target, ours, ceil, ratio: ours.rps / ceil.rps });
+    console.log(`  ${query.name}: ours ${h.n0(ours.rps)} req/s, ceiling ${h.n0(ceil.rps)} req/s`);
+  }
+} finally {
+  await h.stop(real);
+  await h.stop(ceiling);
+  if (!env.BENCH_KEEP) fs.rmSync(data.dir, { recursive: true, force: true });
+}
+
+const verdict = (r: (typeof results)[number]) => (r.target === undefined ? 'no target' : r.ratio >= r.target ? 'PASS' : 'MISS');
+const report = [
+  '# Benchmark results',
+  '',
+  `- Date: ${new Date().toISOString()}`,
+  `- Code: ${h.codeState()}`,
+  `- Machine: ${h.machine()}`,
+  `- Method: autocannon (programmatic), ${h.CONNECTIONS} connections to 127.0.0.1, ${h.WARMUP} s warm-up (discarded) then ${h.SECONDS} s`,
+  '  measured, per server and query; servers measured one at a time, each after a quiet second on the host.',
+  '  - ours: the real server, `buildApp()` from server/app.ts, in a child process; auth and permission checks on',
+  '    (`access-token` of the signed-in admin).',
+  '  - ceiling: bare Fastify + raw better-sqlite3 prepared statements running the same SQL, in another child process, no auth;',
+  '    same envelope and the same embedded `pharmacy_category` object, so payloads match.',
+  `- Data: fresh SQLite file (WAL) with ${h.n0(data.n)} medicines (${h.n0(h.ROWS)} bulk-seeded + the samples); "${h.TERM}" matches ${data.hits}.`,
+  `- RSS: VmRSS of each server process right after its run (idle after start: ours ${h.n1(idleRss.real)} MB, ceiling ${h.n1(idleRss.ceiling)} MB).`,
+  '- CPU columns: cores used during the measured run (1.00 = one core) by the server, the load generator, and all other',
+  `  processes on the host. Runs with other CPU > ${h.NOISE} are redone (up to 3 tries, quietest kept).`,
+  `- Target: list page and get-one at >= ${TARGET}x the ceiling's req/s.`,
+  '',
+  '## Summary',
+  '',
+  '| Query | Ours req/s | Ceiling req/s | Ratio | Target | Verdict |',
+  '|---|---:|---:|---:|---:|---|',
+  ...results.map(
+    (r) => `| ${r.name} | ${h.n0(r.ours.rps)} | ${h.n0(r.ceil.rps)} | ${r.ratio.toFixed(2)} | ${r.target === undefined ? '-' : `>= ${r.target}`} | ${verdict(r)} |`,
+  ),
+  '',
+  ...results.flatMap((r) => [
+    `## ${r.name}`,
+    '',
+    ...h.MEASURE_HEAD,
+    h.measureRow('ours', r.ours),
+    h.measureRow('ceiling', r.ceil),
+    '',
+    `Ratio ours/ceiling: **${r.ratio.toFixed(2)}** (${verdict(r)})`,
+    '',
+  ]),
+].join('\n');
+fs.writeFileSync(path.join(h.HERE, 'RESULTS.md'), report);
+console.log(`\n${report}`);
+if (env.BENCH_CPU_PROF) console.log(`CPU profile of the real server: ${profDir}`);
