@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import { registry as defaultRegistry, type Registry } from '../resources';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -11,6 +10,7 @@ import { createSessionStore, purgeExpiredSessions } from './auth/sessions';
 import { createPermissionResolver } from './auth/permissions';
 import { ImageStore } from './crud/images';
 import { createCrudService } from './crud/service';
+import { compiledRunner } from './db/compiled';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
 import { authRoutes } from './routes/auth';
@@ -34,9 +34,10 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await purgeExpiredSessions(conn.db);
 
   const images = new ImageStore(config.dataDir);
-  const crud = createCrudService(conn.db, conn.dialect, registry, images);
+  const run = compiledRunner(conn);
+  const crud = createCrudService(conn.db, conn.dialect, registry, images, run);
   const permissions = createPermissionResolver(conn.db);
-  const ctx: AppContext = { config, conn, registry, crud, images, permissions, sessions: createSessionStore(conn.db) };
+  const ctx: AppContext = { config, conn, registry, crud, images, permissions, sessions: createSessionStore(conn.db, run) };
 
   const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
   await syncMenuCatalogue(conn.db, registry, superAdmin);
@@ -54,10 +55,6 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     await conn.db.destroy();
   });
   await app.register(errors);
-  await app.register(multipart, {
-    limits: { fileSize: config.maxImageBytes, files: 20, fields: 200, fieldSize: 1024 * 1024, parts: 240 },
-    throwFileSizeLimit: true,
-  });
   await app.register(staticFiles);
   await app.register(
     async (api) => {

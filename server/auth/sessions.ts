@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database';
+import type { CompiledRunner } from '../db/compiled';
 
 /**
  * Opaque random tokens; only their SHA-256 is stored, so a copy of the database cannot be used
@@ -27,16 +29,16 @@ export async function createSession(db: Db, userId: number, remember: boolean, i
   return token;
 }
 
-async function loadSession(db: Db, tokenHash: string) {
+function sessionQuery(db: Db) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
     .select(['sessions.token_hash', 'sessions.expires_at', 'users.user_id', 'users.user_group', 'users.user_branch', 'users.user_status'])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', '')
+    .compile();
 }
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof loadSession>>>;
+export type SessionUser = ReturnType<typeof sessionQuery> extends CompiledQuery<infer R> ? R : never;
 
 /**
  * Session look-ups sit on every request, so a found session is remembered for a few seconds.
@@ -53,7 +55,8 @@ export interface SessionStore {
   invalidate(): void;
 }
 
-export function createSessionStore(db: Db): SessionStore {
+export function createSessionStore(db: Db, run: CompiledRunner): SessionStore {
+  const lookup = sessionQuery(db);
   const cache = new Map<string, { row: SessionUser | undefined; until: number }>();
   return {
     async find(token) {
@@ -62,7 +65,7 @@ export function createSessionStore(db: Db): SessionStore {
       let hit = cache.get(key);
       if (!hit || hit.until < now) {
         if (cache.size >= CACHE_MAX) cache.clear();
-        hit = { row: await loadSession(db, key), until: now + CACHE_MS };
+        hit = { row: (await run(lookup, [key]))[0], until: now + CACHE_MS };
         // Unknown tokens are not remembered: a flood of forged tokens must not fill the cache.
         if (hit.row) cache.set(key, hit);
       }

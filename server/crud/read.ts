@@ -3,6 +3,7 @@ import { dynamic, type Db, type Dialect, type Row } from '../db/database';
 import { ftsTable, searchFields } from '../db/search-index';
 import type { Registry, ResourceDescriptor } from '../../resources';
 import type { ListQuery } from './list-query';
+import type { CompiledRunner } from '../db/compiled';
 
 /**
  * Reads of descriptor tables. References come back embedded the way the spec shows them
@@ -16,7 +17,7 @@ export interface Reader {
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createReader(db: Db, dialect: Dialect, registry: Registry): Reader {
+export function createReader(db: Db, dialect: Dialect, registry: Registry, run: CompiledRunner): Reader {
   const ddb = dynamic(db);
   const byId = new Map<string, CompiledQuery<Row>>();
 
@@ -56,18 +57,19 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry): Read
     return query;
   }
 
+  /** A new object per row (deleting keys would make every row slow to serialise). */
   function shape(d: ResourceDescriptor, row: Row): Row {
+    const out: Row = {};
+    for (const key in row) if (!key.startsWith('__ref_')) out[key] = row[key];
     for (const f of d.fields) {
       if (f.kind !== 'reference') continue;
       const target = registry.get(f.reference);
-      const title = row[`__ref_${f.name}`];
-      delete row[`__ref_${f.name}`];
-      row[f.embedAs] =
+      out[f.embedAs] =
         row[f.name] == null
           ? { [target.idField]: 0, [target.titleField]: '' }
-          : { [target.idField]: row[f.name], [target.titleField]: title ?? '' };
+          : { [target.idField]: row[f.name], [target.titleField]: row[`__ref_${f.name}`] ?? '' };
     }
-    return row;
+    return out;
   }
 
   return {
@@ -95,8 +97,8 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry): Read
         if (compiled.parameters.length !== 1) throw new Error(`get query of ${d.name} must have one parameter`);
         byId.set(d.name, compiled);
       }
-      const { rows } = await ddb.executeQuery<Row>({ ...compiled, parameters: [id] });
-      return rows[0] ? shape(d, rows[0]) : undefined;
+      const [row] = await run(compiled, [id]);
+      return row ? shape(d, row) : undefined;
     },
   };
 }

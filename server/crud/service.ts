@@ -8,6 +8,7 @@ import { createReader } from './read';
 import { planWrite } from './values';
 import type { WriteBody } from './body';
 import type { Dialect } from '../db/database';
+import type { CompiledRunner } from '../db/compiled';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -18,9 +19,9 @@ export type CrudService = ReturnType<typeof createCrudService>;
 
 const now = () => new Date().toISOString();
 
-export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore) {
+export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner) {
   const ddb = dynamic(db);
-  const reader = createReader(db, dialect, registry);
+  const reader = createReader(db, dialect, registry, run);
 
   async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
     for (const f of d.fields) {

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
 import { ACTIONS, actionPath, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
 import { requirePermission } from '../plugins/auth';
 import { parseListQuery } from '../crud/list-query';
@@ -27,37 +28,47 @@ const MESSAGES: Record<Action, string> = {
   delete: 'Data Delete Successfully',
 };
 
+function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action) {
+  const { crud } = scope.ctx;
+  scope.route<{ Params: { id: string }; Querystring: Record<string, string> }>({
+    method: METHOD[action],
+    url: actionPath(d, action) + (takesId(action) ? '/:id' : ''),
+    schema: takesId(action) ? { params: idParams } : undefined,
+    preHandler: requirePermission(permissionSlug(d, action)),
+    handler: async (request, reply) => {
+      switch (action) {
+        case 'list': {
+          const { rows, total } = await crud.list(d, parseListQuery(d, request.query));
+          return success(rows.length ? MESSAGES.list : 'Data Not Found', rows, total);
+        }
+        case 'get':
+          return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
+        case 'create': {
+          const record = await crud.create(d, await readWriteBody(request));
+          return reply.code(201).send(success(MESSAGES.create, record));
+        }
+        case 'update': {
+          const id = parseId(d, request.params.id);
+          return success(MESSAGES.update, await crud.update(d, id, await readWriteBody(request)));
+        }
+        case 'delete':
+          return success(MESSAGES.delete, await crud.remove(d, parseId(d, request.params.id)));
+      }
+    },
+  });
+}
+
+const WRITES: readonly Action[] = ['create', 'update'];
+
 export const crudRoutes: FastifyPluginAsync = async (app) => {
-  const { crud, registry } = app.ctx;
-  for (const d of registry.all) {
-    for (const action of ACTIONS) {
-      const url = actionPath(d, action) + (takesId(action) ? '/:id' : '');
-      app.route<{ Params: { id: string }; Querystring: Record<string, string> }>({
-        method: METHOD[action],
-        url,
-        schema: takesId(action) ? { params: idParams } : undefined,
-        preHandler: requirePermission(permissionSlug(d, action)),
-        handler: async (request, reply) => {
-          switch (action) {
-            case 'list': {
-              const { rows, total } = await crud.list(d, parseListQuery(d, request.query));
-              return success(rows.length ? MESSAGES.list : 'Data Not Found', rows, total);
-            }
-            case 'get':
-              return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
-            case 'create': {
-              const record = await crud.create(d, await readWriteBody(request));
-              return reply.code(201).send(success(MESSAGES.create, record));
-            }
-            case 'update': {
-              const id = parseId(d, request.params.id);
-              return success(MESSAGES.update, await crud.update(d, id, await readWriteBody(request)));
-            }
-            case 'delete':
-              return success(MESSAGES.delete, await crud.remove(d, parseId(d, request.params.id)));
-          }
-        },
-      });
-    }
-  }
+  const { registry, config } = app.ctx;
+  // Only the routes that take a body parse multipart, so reads skip its per-request hooks.
+  await app.register(async (writes) => {
+    await writes.register(multipart, {
+      limits: { fileSize: config.maxImageBytes, files: 20, fields: 200, fieldSize: 1024 * 1024, parts: 240 },
+      throwFileSizeLimit: true,
+    });
+    for (const d of registry.all) for (const action of WRITES) addRoute(writes, d, action);
+  });
+  for (const d of registry.all) for (const action of ACTIONS) if (!WRITES.includes(action)) addRoute(app, d, action);
 };
