@@ -8,6 +8,28 @@ import fastifyStatic from '@fastify/static';
  * index.html so a reload of any screen route gets the app. Unknown API paths answer a 404
  * envelope instead.
  */
+/**
+ * The console may load nothing from another host: the browser enforces it with this policy.
+ * Inline styles are needed by MUI's emotion; pictures may be data:/blob: previews.
+ */
+const CONSOLE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': [
+    "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
+    "font-src 'self' data:", "connect-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
+/** Uploaded files are only ever pictures: never run as a page, whatever a browser guesses. */
+const UPLOAD_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+};
+const setAll = (headers: Record<string, string>) => (res: { setHeader(k: string, v: string): unknown }) => {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+};
+
 export default fp(async (app) => {
   const { config, images } = app.ctx;
   fs.mkdirSync(images.root, { recursive: true });
@@ -18,16 +40,17 @@ export default fp(async (app) => {
     index: false,
     maxAge: '7d',
     immutable: true,
+    setHeaders: setAll(UPLOAD_HEADERS),
   });
   const dist = config.distDir && fs.existsSync(path.join(config.distDir, 'index.html')) ? config.distDir : undefined;
   if (dist) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, setHeaders: setAll(CONSOLE_HEADERS) });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
     if (isApi || !dist || request.method !== 'GET') {
       return reply.code(404).send({ status: 0, message: `Not found: ${request.method} ${request.url.split('?')[0]}`, data: null });
     }
-    return reply.type('text/html').sendFile('index.html', dist, { maxAge: 0 });
+    return reply.headers(CONSOLE_HEADERS).type('text/html').sendFile('index.html', dist, { maxAge: 0 });
   });
 });

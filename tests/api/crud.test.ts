@@ -178,6 +178,8 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     const served = await s.call('GET', `/api/${m.medicine_picture}`, { token: null });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toMatch(/sandbox/);
     expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
     const fake = await multipart({ medicine_code: 'IMG-2', medicine_name: 'Fake', medicine_picture: { file: Buffer.from('<script>alert(1)</script>'), name: 'evil.png', type: 'image/png' } });
