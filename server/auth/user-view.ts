@@ -23,11 +23,12 @@ export async function userView(db: Db, registry: Registry, userId: number) {
   const out: Record<string, unknown> = { ...user };
   for (const n of NESTED) {
     const d = registry.get(n.resource);
+    const code = d.fields.find((f) => f.unique)?.name ?? d.titleField;
     const id = user[n.key];
     const row = id
       ? await dynamic(db)
           .selectFrom(d.table)
-          .select([sql.ref(d.idField).as('id'), sql.ref(`${n.prefix}_code`).as('code'), sql.ref(`${n.prefix}_name`).as('name')])
+          .select([sql.ref(d.idField).as('id'), sql.ref(code).as('code'), sql.ref(d.titleField).as('name')])
           .where(sql.ref(d.idField), '=', id)
           .executeTakeFirst()
       : undefined;

@@ -25,10 +25,11 @@ export async function ensureSuperAdminGroup(db: Db, registry: Registry): Promise
   const known = await setting(db, SUPER_ADMIN_KEY);
   if (known) return Number(known);
   const g = registry.get('group');
+  const code = g.fields.find((f) => f.unique)!.name;
   const now = new Date().toISOString();
   const row = await dynamic(db)
     .insertInto(g.table)
-    .values({ group_code: 'SUPER_ADMIN', group_name: 'Super Admin', group_status: 1, created_at: now, updated_at: now })
+    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', [g.statusField]: 1, created_at: now, updated_at: now })
     .returning(sql.ref(g.idField).as('id'))
     .executeTakeFirstOrThrow();
   await setSetting(db, SUPER_ADMIN_KEY, String(row.id));
