@@ -44,7 +44,7 @@ export default fp(async (app) => {
   });
   const dist = config.distDir && fs.existsSync(path.join(config.distDir, 'index.html')) ? config.distDir : undefined;
   if (dist) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, setHeaders: setAll(CONSOLE_HEADERS) });
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, preCompressed: true, setHeaders: setAll(CONSOLE_HEADERS) });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
