@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import { dynamic, type Db, type Dialect, type Row } from '../db/database';
-import { ftsTable, searchFields } from '../db/search-index';
+import { ftsTable, searchExpression, searchFields } from '../db/search-index';
 import type { Registry, ResourceDescriptor } from '../../resources';
 import type { ListQuery } from './list-query';
 import type { CompiledRunner } from '../db/compiled';
@@ -34,9 +34,10 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         const phrase = `"${q.search.replace(/"/g, '""')}"`;
         const fts = sql.id(ftsTable(d));
         where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${fts} where ${fts} match ${phrase})`);
+      } else if (dialect === 'postgres') {
+        where.push(sql<SqlBool>`(${searchExpression(d, 't')}) ilike ${like(q.search)} escape '\\'`);
       } else {
-        const op = dialect === 'postgres' ? sql`ilike` : sql`like`;
-        const ors = fields.map((f) => sql`${col(f)} ${op} ${like(q.search!)} escape '\\'`);
+        const ors = fields.map((f) => sql`${col(f)} like ${like(q.search!)} escape '\\'`);
         where.push(sql<SqlBool>`(${sql.join(ors, sql` or `)})`);
       }
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Connection } from './connect';
 import type { ResourceDescriptor } from '../../resources';
@@ -5,7 +6,9 @@ import type { ResourceDescriptor } from '../../resources';
 /**
  * The `search` filter must not scan the table. SQLite: an external-content FTS5 table with the
  * trigram tokenizer (substring search, case-insensitive), kept in step by triggers.
- * PostgreSQL: a pg_trgm GIN index per searchable column, used by ILIKE '%term%'.
+ * PostgreSQL: one pg_trgm GIN index on the searchable columns joined by a unit separator, used by
+ * ILIKE '%term%' on the same expression (one index estimates far better than an OR of per-column
+ * indexes, which the planner often abandons for a sequential scan).
  * Identifiers come from descriptors (code), never from requests.
  */
 export function searchFields(d: ResourceDescriptor): string[] {
@@ -14,14 +17,22 @@ export function searchFields(d: ResourceDescriptor): string[] {
 
 export const ftsTable = (d: ResourceDescriptor) => `${d.table}_fts`;
 
+/** PostgreSQL: the indexed text of a record, the same expression in the index and in queries. */
+export function searchExpression(d: ResourceDescriptor, alias?: string) {
+  const parts = searchFields(d).map((c) => sql`coalesce(${sql.ref(alias ? `${alias}.${c}` : c)}, '')`);
+  return sql.join(parts, sql.raw(` || E'\\x1f' || `));
+}
+
 export async function syncSearchIndex(conn: Connection, d: ResourceDescriptor): Promise<void> {
   const cols = searchFields(d);
   if (!cols.length) return;
   if (conn.dialect === 'postgres') {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(conn.db);
-    for (const c of cols) {
-      await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`${d.table}_${c}_trgm`)} ON ${sql.id(d.table)} USING gin (${sql.id(c)} gin_trgm_ops)`.execute(conn.db);
-    }
+    // The name carries the column list, so a changed list gets a new index and the old one goes.
+    const name = `${d.table}_search_${createHash('sha1').update(cols.join(',')).digest('hex').slice(0, 8)}`;
+    const old = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = ${d.table} AND indexname LIKE ${`${d.table}_search_%`}`.execute(conn.db);
+    for (const { indexname } of old.rows) if (indexname !== name) await sql`DROP INDEX IF EXISTS ${sql.id(indexname)}`.execute(conn.db);
+    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON ${sql.id(d.table)} USING gin ((${searchExpression(d)}) gin_trgm_ops)`.execute(conn.db);
     return;
   }
   const db = conn.sqlite!;
