@@ -10,6 +10,8 @@ export interface Connection {
   dialect: Dialect;
   /** The raw SQLite handle, when on SQLite (used by the FTS5 set-up). */
   sqlite?: SQLite.Database;
+  /** On SQLite: prepares through the statement cache that Kysely uses too. */
+  prepare?: (text: string) => SQLite.Statement<unknown[]>;
 }
 
 // pg answers int8 (count(*)) and numeric as strings; our counts and money fit a JS number.
@@ -27,7 +29,8 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Con
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite', sqlite };
+  const cached = withStatementCache(sqlite);
+  return { db: new Kysely({ dialect: new SqliteDialect({ database: cached }) }), dialect: 'sqlite', sqlite, prepare: cached.prepare };
 }
 
 /**
@@ -37,14 +40,14 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Con
  */
 const STATEMENT_CACHE_SIZE = 500;
 
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase & { prepare(text: string): SQLite.Statement<unknown[]> } {
+  const cache = new Map<string, SQLite.Statement<unknown[]>>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = cache.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        statement = sqlite.prepare<unknown[]>(text);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
         cache.set(text, statement);
       }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Connection } from './connect';
 import { kinds } from '../crud/kinds';
 import type { Registry, ResourceDescriptor } from '../../resources';
@@ -85,5 +84,4 @@ async function createIndexes(conn: Connection, d: ResourceDescriptor) {
     .on(d.table)
     .columns([d.statusField, d.idField])
     .execute();
-  void sql;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DATABASES, startServer, type TestServer } from './harness';
-import { hashPassword } from '../../server/auth/passwords';
+import { insertUser } from '../fixtures/users';
 
 describe.each(DATABASES)('sign-in, sessions and permissions on %s', (kind) => {
   let s: TestServer;
@@ -11,16 +11,8 @@ describe.each(DATABASES)('sign-in, sessions and permissions on %s', (kind) => {
 
   /** A user in a new group granted only the given slugs. */
   async function userWith(username: string, slugs: string[]) {
-    const db = s.app.ctx.conn.db;
     const group = (await s.call('POST', '/api/group/group-create', { body: { group_code: `G-${username}`, group_name: username } })).json().data.group_id;
-    const menus = await db.selectFrom('menu').select(['menu_id', 'menu_slug']).where('menu_slug', 'in', slugs).execute();
-    if (menus.length) await db.insertInto('permission').values(menus.map((m) => ({ permission_group: group, menu_id: m.menu_id }))).execute();
-    s.app.ctx.permissions.invalidate();
-    const now = new Date().toISOString();
-    await db.insertInto('users').values({
-      user_name: username, username, password_hash: await hashPassword('pw-123456'), user_phone: '', user_email: '', user_address: '',
-      user_picture: '', user_branch: 0, user_group: group, user_designation: 0, user_department: 0, user_status: 1, created_at: now, updated_at: now,
-    }).execute();
+    await insertUser(s.app.ctx, { username, password: 'pw-123456', group, slugs });
     const login = await s.call('POST', '/api/users/user-login/', { body: { username, password: 'pw-123456' }, token: null });
     return login.json().data.token as string;
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/auth/passwords';
+import { insertUser } from '../fixtures/users';
 import { signIn, startE2E, type E2E } from './harness';
 
 /** Routes as the specification lists them, dialogs that survive a reload, and hidden buttons. */
@@ -30,15 +30,7 @@ describe('navigation and access, end to end in Chromium', () => {
   });
 
   it('hides what the user may not do', async () => {
-    const db = e.app.ctx.conn.db;
-    const menu = await db.selectFrom('menu').select('menu_id').where('menu_slug', 'in', ['branch/branch-list', 'branch/get-branch']).execute();
-    await db.insertInto('permission').values(menu.map((m) => ({ permission_group: 99, menu_id: m.menu_id }))).execute();
-    const now = new Date().toISOString();
-    await db.insertInto('users').values({
-      user_name: 'Viewer', username: 'viewer', password_hash: await hashPassword('viewer-pass'), user_phone: '', user_email: '', user_address: '',
-      user_picture: '', user_branch: 0, user_group: 99, user_designation: 0, user_department: 0, user_status: 1, created_at: now, updated_at: now,
-    }).execute();
-    e.app.ctx.permissions.invalidate();
+    await insertUser(e.app.ctx, { username: 'viewer', password: 'viewer-pass', group: 99, slugs: ['branch/branch-list', 'branch/get-branch'] });
     const { page } = e;
     await page.evaluate(() => localStorage.clear());
     await signIn(e, { username: 'viewer', password: 'viewer-pass' });
