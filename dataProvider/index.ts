@@ -1,16 +1,17 @@
-import type {
-  CreateParams,
-  DataProvider,
-  DeleteManyParams,
-  DeleteParams,
-  GetListParams,
-  GetManyParams,
-  GetManyReferenceParams,
-  GetOneParams,
-  Identifier,
-  RaRecord,
-  UpdateManyParams,
-  UpdateParams,
+import {
+  HttpError,
+  type CreateParams,
+  type DataProvider,
+  type DeleteManyParams,
+  type DeleteParams,
+  type GetListParams,
+  type GetManyParams,
+  type GetManyReferenceParams,
+  type GetOneParams,
+  type Identifier,
+  type RaRecord,
+  type UpdateManyParams,
+  type UpdateParams,
 } from 'react-admin';
 import { actionPath, type Action, type Registry, type ResourceDescriptor } from '../resources';
 import { fetchJson, type HttpClient } from './httpClient';
@@ -56,6 +57,13 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
   }
 
   async function getOne(d: ResourceDescriptor, id: Identifier) {
+    if (d.singleton) {
+      // A singleton has no get call: its list answers the one record.
+      const { data } = await list(d, {});
+      const found = data.find((r) => String(r.id) === String(id));
+      if (!found) throw new HttpError(`${d.name} ${String(id)} not found`, 404);
+      return found;
+    }
     const { json } = await httpClient(url(d, 'get', id));
     return fromApi(d, json.data as ApiRecord);
   }

@@ -7,6 +7,21 @@ import { department } from './department';
 import { pharmacyCategory } from './pharmacy-category';
 import { medicine } from './medicine';
 import { doctors } from './doctors';
+import { about } from './about';
+import { heroSection } from './hero-section';
+import { blogVideos } from './blog-videos';
+import { blogPhotos } from './blog-photos';
+import { experience } from './experience';
+import { member } from './member';
+import { education } from './education';
+import { advice } from './advice';
+import { chamber } from './chamber';
+import { schedule } from './schedule';
+import { opticsCategory } from './optics-category';
+import { optics } from './optics';
+import { donation } from './donation';
+import { ot } from './ot';
+import { investigation } from './investigation';
 
 /** Every entity of the product, in menu order. Adding an entity = one file + one line here. */
 export const descriptors: readonly ResourceDescriptor[] = [
@@ -17,6 +32,21 @@ export const descriptors: readonly ResourceDescriptor[] = [
   doctors,
   pharmacyCategory,
   medicine,
+  about,
+  heroSection,
+  blogVideos,
+  blogPhotos,
+  experience,
+  member,
+  education,
+  advice,
+  chamber,
+  schedule,
+  opticsCategory,
+  optics,
+  donation,
+  ot,
+  investigation,
 ];
 
 export const registry = createRegistry(descriptors);

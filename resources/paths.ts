@@ -1,4 +1,4 @@
-import type { Action, ResourceDescriptor } from './types';
+import { ACTIONS, type Action, type ResourceDescriptor } from './types';
 
 /**
  * Contract paths and permission slugs, derived from the descriptor's API naming the way the spec
@@ -26,6 +26,12 @@ export function actionPath(d: ResourceDescriptor, action: Action): string {
 export function permissionSlug(d: ResourceDescriptor, action: Action): string {
   return actionPath(d, action).slice(1);
 }
+
+/** The actions a resource offers: a singleton is listed, created once and updated, never deleted. */
+export function actionsOf(d: ResourceDescriptor): readonly Action[] {
+  return d.singleton ? SINGLETON_ACTIONS : ACTIONS;
+}
+const SINGLETON_ACTIONS: readonly Action[] = ['list', 'create', 'update'];
 
 /** Actions that take an id in the path. */
 export function takesId(action: Action): boolean {

@@ -1,5 +1,5 @@
-import { ACTIONS, type Field, type ResourceDescriptor } from './types';
-import { actionPath } from './paths';
+import type { Field, ResourceDescriptor } from './types';
+import { actionPath, actionsOf } from './paths';
 
 /**
  * A checked set of descriptors. Checks run when the registry is built (server start, app load,
@@ -26,7 +26,7 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
     names.add(d.name);
     if (tables.has(d.table)) problems.push(`${where}: table "${d.table}" is used twice`);
     tables.add(d.table);
-    for (const action of ACTIONS) {
+    for (const action of actionsOf(d)) {
       const p = actionPath(d, action);
       const other = paths.get(p);
       if (other) problems.push(`${where}: path ${p} is also used by "${other}"`);
@@ -38,8 +38,11 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
       fieldNames.add(f.name);
     }
     if (fieldNames.has(d.idField)) problems.push(`${where}: idField "${d.idField}" must not be declared as a field`);
-    const status = fieldOf(d, d.statusField);
-    if (!status || status.kind !== 'status') problems.push(`${where}: statusField "${d.statusField}" must be a status field`);
+    if (d.statusField !== undefined || !d.singleton) {
+      const status = d.statusField === undefined ? undefined : fieldOf(d, d.statusField);
+      if (!status || status.kind !== 'status') problems.push(`${where}: statusField "${d.statusField ?? ''}" must be a status field`);
+    }
+    if (d.menu.home && !d.singleton) problems.push(`${where}: only a singleton can be the home page`);
     if (!fieldNames.has(d.titleField)) problems.push(`${where}: titleField "${d.titleField}" is not a field`);
     for (const f of d.fields) {
       if (f.visibleWhen && !fieldNames.has(f.visibleWhen.field)) {
@@ -50,11 +53,18 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
           if (!fieldNames.has(source)) problems.push(`${where}: field "${f.name}" derives from unknown "${source}"`);
         }
       }
+      if (f.kind === 'image' && f.recommended && 'field' in f.recommended && !fieldNames.has(f.recommended.field)) {
+        problems.push(`${where}: field "${f.name}" sizes by "${f.recommended.field}", which is not a field`);
+      }
+      if (f.kind === 'image' && f.linkTo && !fieldNames.has(f.linkTo)) {
+        problems.push(`${where}: field "${f.name}" links to "${f.linkTo}", which is not a field`);
+      }
       if (f.kind === 'reference' && !list.some((r) => r.name === f.reference)) {
         problems.push(`${where}: field "${f.name}" references unknown resource "${f.reference}"`);
       }
     }
   }
+  if (list.filter((d) => d.menu.home).length > 1) problems.push('only one descriptor can be the home page');
   return problems;
 }
 

@@ -44,6 +44,8 @@ export interface TextField extends FieldBase {
 export interface LongTextField extends FieldBase {
   kind: 'longText' | 'richText';
   default?: string;
+  /** Rich text only: the list cell renders the (sanitised) HTML instead of its plain text. */
+  listAsHtml?: boolean;
 }
 export interface NumberField extends FieldBase {
   /** integer or money (two decimals). */
@@ -73,20 +75,35 @@ export interface ReferenceField extends FieldBase {
   /** Key of the embedded object in reads, e.g. `pharmacy_category`. */
   embedAs: string;
 }
+/** [width, height] in px. */
+export type Size = readonly [number, number];
+
+/** A recommended size that depends on another field's value (blog photo: Slider 1280x720, else 640x360). */
+export interface SizeByValue {
+  field: string;
+  when: Readonly<Record<string, Size>>;
+  otherwise: Size;
+}
+
 export interface ImageField extends FieldBase {
   kind: 'image';
   /** Recommended upload size shown beside the input, e.g. [250, 120]. */
-  recommended?: readonly [number, number];
-  /** Thumbnail size in lists, [width, height] in px. */
-  thumbnail?: readonly [number, number];
+  recommended?: Size | SizeByValue;
+  /** Thumbnail size in lists. */
+  thumbnail?: Size;
+  /** Preview size in the form; defaults to a medium preview. */
+  formThumbnail?: Size;
+  /** The list thumbnail links to the URL held in this field, opened in a new tab (blog videos). */
+  linkTo?: string;
 }
 export interface ImageListField extends FieldBase {
   kind: 'imageList';
-  thumbnail?: readonly [number, number];
+  thumbnail?: Size;
+  formThumbnail?: Size;
 }
 export interface SubField {
   name: string;
-  kind: 'text' | 'email' | 'phone';
+  kind: 'text' | 'longText' | 'email' | 'phone';
   required?: boolean;
 }
 /** Rows of sub-fields, exchanged and stored as JSON text (doctor degrees, about why_choose_us). */
@@ -126,10 +143,14 @@ export interface ResourceDescriptor {
   table: string;
   /** Id field as the contract names it (`branch_id` or `id`). */
   idField: string;
-  statusField: string;
+  /** Active/Inactive field; every list resource has one, singletons may not. */
+  statusField?: string;
   /** Field holding the human label of a record (reference selects, delete message). */
   titleField: string;
-  /** A single record edited on one page (about, hero section). */
+  /**
+   * A single record edited on one page (about, hero section): the API has only list, create and
+   * update; the console shows one form that updates the record if there is one, else creates it.
+   */
   singleton?: boolean;
   fields: readonly Field[];
   /** Navigation: the screen's own route is `/{name}`; aliases redirect to it. */
@@ -139,6 +160,8 @@ export interface ResourceDescriptor {
     icon: string;
     aliases?: readonly string[];
     position?: number;
+    /** The home page (`/`) shows this singleton's editor with the catalogue summary. */
+    home?: boolean;
   };
   dialog?: 'sm' | 'md' | 'lg' | 'xl';
   /** Realistic sample records inserted at first start; image fields name a generated picture. */

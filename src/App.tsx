@@ -12,13 +12,14 @@ import { AppNotification } from './layout/AppNotification';
 import { ResourceList } from './generated/ResourceList';
 import { LoginPage } from './pages/LoginPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { HomePage } from './pages/HomePage';
+import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
- * route also serves /{name}/create and /{name}/{id}, which open the form dialog over it.
+ * route also serves /{name}/create and /{name}/{id}, which open the form dialog over it; a
+ * singleton's route is its one-record editor, and the home singleton's editor is also `/`.
  */
 export function App({ registry = productRegistry, dataProvider: given }: { registry?: Registry; dataProvider?: DataProvider }) {
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
@@ -41,12 +42,10 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
       defaultTheme="light"
     >
       {registry.all.map((d) => (
-        <Resource key={d.name} name={d.name} list={ResourceList} icon={iconOf(d.menu.icon)} />
+        <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
       ))}
       <CustomRoutes>
         {aliasRoutes(registry)}
-        <Route path="/home" element={<HomePage />} />
-        <Route path="/about" element={<HomePage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />

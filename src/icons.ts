@@ -4,6 +4,19 @@ import Apartment from '@mui/icons-material/Apartment';
 import Badge from '@mui/icons-material/Badge';
 import Category from '@mui/icons-material/Category';
 import Folder from '@mui/icons-material/Folder';
+import Info from '@mui/icons-material/Info';
+import ViewCarousel from '@mui/icons-material/ViewCarousel';
+import VideoLibrary from '@mui/icons-material/VideoLibrary';
+import PhotoLibrary from '@mui/icons-material/PhotoLibrary';
+import WorkHistory from '@mui/icons-material/WorkHistory';
+import School from '@mui/icons-material/School';
+import TipsAndUpdates from '@mui/icons-material/TipsAndUpdates';
+import MeetingRoom from '@mui/icons-material/MeetingRoom';
+import EventNote from '@mui/icons-material/EventNote';
+import Visibility from '@mui/icons-material/Visibility';
+import VolunteerActivism from '@mui/icons-material/VolunteerActivism';
+import LocalHospital from '@mui/icons-material/LocalHospital';
+import Biotech from '@mui/icons-material/Biotech';
 import Groups from '@mui/icons-material/Groups';
 import MedicalServices from '@mui/icons-material/MedicalServices';
 import Medication from '@mui/icons-material/Medication';
@@ -20,6 +33,19 @@ const icons: Record<string, SvgIconComponent> = {
   Groups,
   MedicalServices,
   Medication,
+  Info,
+  ViewCarousel,
+  VideoLibrary,
+  PhotoLibrary,
+  WorkHistory,
+  School,
+  TipsAndUpdates,
+  MeetingRoom,
+  EventNote,
+  Visibility,
+  VolunteerActivism,
+  LocalHospital,
+  Biotech,
 };
 
 export function iconOf(name: string | undefined): SvgIconComponent {

@@ -28,8 +28,9 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
 function text(value: unknown, field: Field): Coerced {
   if (isBlank(value)) return ok('');
   if (typeof value !== 'string' && typeof value !== 'number') return fail('must be text');
-  // NUL cannot be stored in PostgreSQL text and has no place in a form value.
-  const s = String(value).replace(/\u0000/g, '').trim();
+  // NUL cannot be stored in PostgreSQL text and has no place in a form value. Line breaks are
+  // stored as \n: multipart (and browsers submitting a textarea) send \r\n.
+  const s = String(value).replace(/\u0000/g, '').replace(/\r\n?/g, '\n').trim();
   if (field.kind !== 'longText' && field.kind !== 'richText' && 'maxLength' in field && field.maxLength && s.length > field.maxLength) {
     return fail(`must be at most ${field.maxLength} characters`);
   }
@@ -50,6 +51,15 @@ function number(value: unknown, integer: boolean): Coerced {
   return ok(integer ? n : Math.round(n * 100) / 100);
 }
 
+function isWebUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 function validDate(s: string): boolean {
   const t = Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s.replace(' ', 'T'));
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === s.slice(0, 10);
@@ -59,7 +69,14 @@ const money = (d: Dialect) => (d === 'postgres' ? sql`double precision` : ('real
 
 export const kinds: Record<FieldKind, KindSpec> = {
   text: { column: () => 'text', coerce: text },
-  url: { column: () => 'text', coerce: text },
+  url: {
+    column: () => 'text',
+    // Links are opened by the console, so only web addresses: never javascript: or data: URLs.
+    coerce: (v, f) => {
+      const r = text(v, f);
+      return r.ok && r.value !== '' && !isWebUrl(String(r.value)) ? fail('must be a web address starting with http:// or https://') : r;
+    },
+  },
   email: {
     column: () => 'text',
     coerce: (v, f) => {

@@ -24,7 +24,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   function conditions(d: ResourceDescriptor, q: Partial<ListQuery>): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [];
     const col = (name: string) => sql.ref(`t.${name}`);
-    if (q.status !== undefined) where.push(sql<SqlBool>`${col(d.statusField)} = ${q.status}`);
+    if (q.status !== undefined && d.statusField) where.push(sql<SqlBool>`${col(d.statusField)} = ${q.status}`);
     for (const [name, value] of Object.entries(q.filters ?? {})) where.push(sql<SqlBool>`${col(name)} = ${value}`);
     if (q.ids) where.push(q.ids.length ? sql<SqlBool>`${col(d.idField)} in (${sql.join(q.ids)})` : sql<SqlBool>`1 = 0`);
     const fields = searchFields(d);

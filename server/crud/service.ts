@@ -19,6 +19,10 @@ export type CrudService = ReturnType<typeof createCrudService>;
 
 const now = () => new Date().toISOString();
 
+const SINGLETON_ID = 1;
+const singletonExists = (d: ResourceDescriptor) =>
+  new ApiError(409, `The ${d.name} record already exists; update it (id ${SINGLETON_ID}) instead`);
+
 export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner) {
   const ddb = dynamic(db);
   const reader = createReader(db, dialect, registry, run);
@@ -80,15 +84,18 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       if (id !== undefined) {
         await ddb.updateTable(d.table).set(values).where(sql.ref(d.idField), '=', id).execute();
       } else {
+        // A singleton's one record always has id 1, so a concurrent second create hits the key.
+        const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
         const row = await ddb
           .insertInto(d.table)
-          .values({ ...values, created_at: values.updated_at })
+          .values({ ...values, ...fixed, created_at: values.updated_at })
           .returning(sql.ref(d.idField).as('id'))
           .executeTakeFirstOrThrow();
         savedId = Number(row.id);
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
+      if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(String((err as Error)?.message))) throw singletonExists(d);
       translateDbError(err);
     }
     await Promise.all(planned.dropped.map((p) => images.remove(p)));
@@ -105,6 +112,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     },
 
     async create(d: ResourceDescriptor, body: WriteBody): Promise<Row> {
+      if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
       const id = await write(d, body);
       return (await reader.get(d, id))!;
     },

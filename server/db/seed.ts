@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { dynamic, type Db } from './database';
-import { ACTIONS, METHOD, permissionSlug, type Action, type Registry, type ResourceDescriptor } from '../../resources';
+import { actionsOf, METHOD, permissionSlug, type Action, type Registry, type ResourceDescriptor } from '../../resources';
 import { hashPassword } from '../auth/passwords';
 import type { CrudService } from '../crud/service';
 import type { IncomingFile } from '../crud/images';
@@ -29,7 +29,8 @@ export async function ensureSuperAdminGroup(db: Db, registry: Registry): Promise
   const now = new Date().toISOString();
   const row = await dynamic(db)
     .insertInto(g.table)
-    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', [g.statusField]: 1, created_at: now, updated_at: now })
+    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', // The group descriptor is a list resource, so the registry guarantees its status field.
+      [g.statusField!]: 1, created_at: now, updated_at: now })
     .returning(sql.ref(g.idField).as('id'))
     .executeTakeFirstOrThrow();
   await setSetting(db, SUPER_ADMIN_KEY, String(row.id));
@@ -53,7 +54,7 @@ export async function syncMenuCatalogue(db: Db, registry: Registry, superAdminGr
       menu_name: title(d.menu.group), menu_position: d.menu.position ?? 50, main_menu: 0, sub_menu: 'Yes',
       menu_api_method: 'get', menu_icon: d.menu.icon, menu_visible_status: 1,
     });
-    for (const [i, action] of ACTIONS.entries()) {
+    for (const [i, action] of actionsOf(d).entries()) {
       await ensure(permissionSlug(d, action), {
         menu_name: `${title(d.name)} ${ACTION_NAME[action]}`, menu_position: i + 1, main_menu: parent, sub_menu: 'No',
         menu_api_method: METHOD[action].toLowerCase(), menu_icon: d.menu.icon, menu_visible_status: action === 'list' ? 1 : 0,
@@ -119,6 +120,8 @@ export async function seedSamples(db: Db, registry: Registry, crud: CrudService)
         const f = d.fields.find((x) => x.name === name);
         if (f?.kind === 'image' && typeof value === 'string') {
           files.push({ field: name, filename: `${name}.png`, data: await samplePicture(value) });
+        } else if (f?.kind === 'imageList' && Array.isArray(value)) {
+          for (const label of value) files.push({ field: name, filename: `${name}.png`, data: await samplePicture(String(label)) });
         } else if (f?.kind === 'reference' && typeof value === 'string') {
           fields[name] = await idByCode(db, registry.get(f.reference), value);
         } else {

@@ -78,6 +78,7 @@ async function createIndexes(conn: Connection, d: ResourceDescriptor) {
     }
   }
   // Lists are read newest first within a status; this keeps `status=1` pages index-ordered.
+  if (!d.statusField) return;
   await conn.db.schema
     .createIndex(`${d.table}_${d.statusField}_${d.idField}_idx`)
     .ifNotExists()

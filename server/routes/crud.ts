@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ACTIONS, actionPath, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
+import { actionPath, actionsOf, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
 import { requirePermission } from '../plugins/auth';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody } from '../crud/body';
@@ -68,7 +68,7 @@ export const crudRoutes: FastifyPluginAsync = async (app) => {
       limits: { fileSize: config.maxImageBytes, files: 20, fields: 200, fieldSize: 1024 * 1024, parts: 240 },
       throwFileSizeLimit: true,
     });
-    for (const d of registry.all) for (const action of WRITES) addRoute(writes, d, action);
+    for (const d of registry.all) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action);
   });
-  for (const d of registry.all) for (const action of ACTIONS) if (!WRITES.includes(action)) addRoute(app, d, action);
+  for (const d of registry.all) for (const action of actionsOf(d)) if (!WRITES.includes(action)) addRoute(app, d, action);
 };

@@ -21,12 +21,14 @@ import {
   type Validator,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
-import type { Field, FieldKind } from '../../resources';
+import type { Field, FieldKind, Size } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { uploadUrl } from '../config';
 import { StatusChip } from './StatusChip';
 import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
+import { ImageListInput } from './ImageListInput';
+import { HtmlField } from './HtmlField';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -71,7 +73,12 @@ interface Preview {
 const preview = (v: unknown): unknown =>
   typeof v === 'string' ? (v ? ({ src: uploadUrl(v), title: v, path: v } satisfies Preview) : null) : v;
 
-const textType = { text: 'text', email: 'email', phone: 'tel', url: 'url' } as const;
+const textType = { text: 'text', longText: 'text', email: 'email', phone: 'tel', url: 'url' } as const;
+
+/** Form preview of a picture: the descriptor's size (operation theatre 200x102), else a medium one. */
+const previewSx = (size: Size = [160, 120]) => ({
+  '& img': { width: size[0], height: size[1], objectFit: 'contain', m: 0 },
+});
 
 const textLike: KindEntry<FieldOfKind<'text' | 'email' | 'phone' | 'url'>> = {
   input: ({ field }) => (
@@ -131,10 +138,13 @@ export const kinds: KindTable = {
         sx={{ '& .ProseMirror': { minHeight: 150 } }}
       />
     ),
-    column: ({ field }) => (
-      // Lists show the text only; the HTML was sanitised by the server but markup in a cell is noise.
-      <FunctionField render={(r) => String(r[field.name] ?? '').replace(/<[^>]*>/g, ' ').trim()} />
-    ),
+    column: ({ field }) =>
+      field.listAsHtml ? (
+        <HtmlField source={field.name} />
+      ) : (
+        // Lists show the text only unless the descriptor asks for the HTML (chamber).
+        <FunctionField render={(r) => String(r[field.name] ?? '').replace(/<[^>]*>/g, ' ').trim()} />
+      ),
   },
   integer: numberLike,
   money: numberLike,
@@ -191,22 +201,14 @@ export const kinds: KindTable = {
         validate={validators(field)}
         helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
       >
-        <ImageField source="src" title="title" />
+        <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
       </ImageInput>
     ),
-    column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} />,
+    column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} linkTo={field.linkTo} />,
   },
   imageList: {
-    input: ({ field }) => (
-      <ImageInput
-        source={field.name}
-        accept={{ 'image/*': [] }}
-        multiple
-        format={(v: unknown) => (Array.isArray(v) ? v.map(preview) : [])}
-        validate={validators(field)}
-      >
-        <ImageField source="src" title="title" />
-      </ImageInput>
+    input: ({ field, resource }) => (
+      <ImageListInput source={field.name} resource={resource} validate={validators(field)} preview={field.formThumbnail} />
     ),
     column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} />,
   },
@@ -225,6 +227,7 @@ export const kinds: KindTable = {
               source={sub.name}
               label={`resources.${resource}.fields.${sub.name}`}
               type={textType[sub.kind]}
+              multiline={sub.kind === 'longText'}
               validate={sub.required ? [required()] : []}
             />
           ))}

@@ -5,14 +5,16 @@ import type { ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
-function DialogToolbar({ onCancel }: { onCancel: () => void }) {
+function FormToolbar({ onCancel }: { onCancel?: () => void }) {
   const { saving } = useSaveContext();
   const translate = useTranslate();
   return (
     <Toolbar sx={{ gap: 1, justifyContent: 'flex-end' }}>
-      <Button onClick={onCancel} disabled={saving}>
-        {translate('ra.action.cancel')}
-      </Button>
+      {onCancel && (
+        <Button onClick={onCancel} disabled={saving}>
+          {translate('ra.action.cancel')}
+        </Button>
+      )}
       <SaveButton label={saving ? 'app.processing' : 'ra.action.save'} disabled={saving} alwaysEnable={!saving} />
     </Toolbar>
   );
@@ -20,14 +22,15 @@ function DialogToolbar({ onCancel }: { onCancel: () => void }) {
 
 interface Props {
   descriptor: ResourceDescriptor;
-  onCancel: () => void;
+  /** Dialogs have a Cancel button; a singleton's page form has none. */
+  onCancel?: () => void;
   defaultValues?: Record<string, unknown>;
 }
 
 /** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
 export function ResourceForm({ descriptor, onCancel, defaultValues }: Props) {
   return (
-    <SimpleForm toolbar={<DialogToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
+    <SimpleForm toolbar={<FormToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
         {descriptor.fields
           .filter((f) => !f.formHidden)

@@ -5,10 +5,11 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { Title, useAuthenticated, useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { Title, useAuthenticated, useCanAccess, useGetList, useResourceContext, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { iconOf } from '../icons';
+import { SingletonEditor } from '../generated/SingletonPage';
 
 /** One card: the resource's name and how many records it holds; hidden when it may not be listed. */
 function ResourceCard({ descriptor }: { descriptor: ResourceDescriptor }) {
@@ -31,15 +32,13 @@ function ResourceCard({ descriptor }: { descriptor: ResourceDescriptor }) {
   );
 }
 
-/** Home dashboard for now: a catalogue summary. A later issue replaces it with the About editor. */
-export function HomePage() {
-  useAuthenticated();
+/** How many records each listable resource holds, one card each, linking to its screen. */
+function CatalogueSummary() {
   const translate = useTranslate();
-  const descriptors = useRegistry().all;
+  const descriptors = useRegistry().all.filter((d) => !d.singleton);
   return (
-    <Box sx={{ mt: 2 }}>
-      <Title title="app.home" />
-      <Typography variant="h5" component="h1" gutterBottom>
+    <Box component="section" sx={{ mt: 3 }} aria-labelledby="catalogue-summary">
+      <Typography id="catalogue-summary" variant="h6" component="h2" gutterBottom>
         {translate('app.catalogue')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
@@ -49,4 +48,25 @@ export function HomePage() {
       </Box>
     </Box>
   );
+}
+
+/**
+ * `/`, `/home` and `/about`: the editor of the singleton marked `menu.home` (About) above a
+ * summary of the catalogue. A registry without a home singleton shows the summary alone.
+ */
+export function HomePage() {
+  useAuthenticated();
+  const home = useRegistry().all.find((d) => d.menu.home);
+  return (
+    <Box>
+      {home ? <SingletonEditor descriptor={home} /> : <Title title="app.home" />}
+      <CatalogueSummary />
+    </Box>
+  );
+}
+
+/** The list route of a singleton resource: the home one shows the home page, others their editor. */
+export function SingletonScreen() {
+  const descriptor = useRegistry().get(useResourceContext() ?? '');
+  return descriptor.menu.home ? <HomePage /> : <SingletonEditor descriptor={descriptor} />;
 }

@@ -24,7 +24,7 @@ export function listHandlers(d: ResourceDescriptor, rows: Record<string, unknown
     http.get(path(d, 'list'), ({ request }) => {
       const q = new URL(request.url).searchParams;
       const status = q.get('status') ?? 'all';
-      let data = status === 'all' ? rows : rows.filter((r) => String(r[d.statusField]) === status);
+      let data = status === 'all' ? rows : rows.filter((r) => String(r[d.statusField ?? 'status']) === status);
       const ids = q.get('ids');
       if (ids) data = data.filter((r) => ids.split(',').includes(String(r[d.idField])));
       const page = Number(q.get('page') ?? 1);

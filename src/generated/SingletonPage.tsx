@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Card from '@mui/material/Card';
+import MuiLink from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
+import { CreateBase, EditBase, Title, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { ResourceDescriptor } from '../../resources';
+import { ResourceForm } from './ResourceForm';
+import { ErrorBlock, Spinner } from './ListStates';
+import { defaultValues } from './defaults';
+
+/** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
+function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const translate = useTranslate();
+  const title = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
+  return (
+    <Box sx={{ mt: 2, mb: 1 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1">
+        {title}
+      </Typography>
+      <Breadcrumbs aria-label="breadcrumb">
+        <MuiLink component={Link} to="/" underline="hover" color="inherit">
+          {translate('app.home')}
+        </MuiLink>
+        <Typography color="text.primary">{title}</Typography>
+      </Breadcrumbs>
+    </Box>
+  );
+}
+
+/**
+ * A singleton (about, hero section) is one form: it loads the record through the list call and
+ * updates it when there is one, otherwise creates it; after a create the page reloads the record
+ * and every later save is an update.
+ */
+export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { data, isPending, error } = useGetList(descriptor.name, { pagination: { page: 1, perPage: 1 } });
+  const record = data?.[0];
+  const saved = (message: string) => () => {
+    notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
+    refresh();
+  };
+  return (
+    <>
+      <SingletonHeader descriptor={descriptor} />
+      <Card>
+        {isPending ? (
+          <Spinner />
+        ) : error ? (
+          <ErrorBlock message={error.message} />
+        ) : record ? (
+          <EditBase
+            resource={descriptor.name}
+            id={record.id}
+            redirect={false}
+            mutationMode="pessimistic"
+            mutationOptions={{ onSuccess: saved('ra.notification.updated') }}
+          >
+            <ResourceForm descriptor={descriptor} />
+          </EditBase>
+        ) : (
+          <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: saved('ra.notification.created') }}>
+            <ResourceForm descriptor={descriptor} defaultValues={defaultValues(descriptor)} />
+          </CreateBase>
+        )}
+      </Card>
+    </>
+  );
+}
