@@ -50,6 +50,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser and one server at a time.
           fileParallelism: false,
+          // A real browser on a shared machine: give polled assertions time (they end when met).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

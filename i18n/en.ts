@@ -184,7 +184,7 @@ export const en = {
       },
     },
     'hero-section': {
-      name: 'Hero Section |||| Hero Sections',
+      name: 'Hero Section |||| Hero Section',
       fields: {
         title_1: 'Title 1',
         title_2: 'Title 2',

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import type { Field } from '../../resources';
 import { entryOf } from './kinds';
@@ -15,18 +16,22 @@ function WhenVisible({ field, resource }: Props & { field: Field & { visibleWhen
   return shown ? <Plain field={field} resource={resource} /> : null;
 }
 
+/** Rows, rich text and fields declared wide span the whole form grid. */
+const spansRow = (f: Field) => Boolean(f.wide) || f.kind === 'rows' || f.kind === 'richText' || f.kind === 'imageList';
+
 function Plain({ field, resource }: Props) {
   const Input = entryOf(field).input;
   const derived = (field.kind === 'integer' || field.kind === 'money') && field.derived;
+  // The grid cell is rendered here so that a hidden field leaves no empty cell behind.
   return (
-    <>
+    <Box sx={{ gridColumn: spansRow(field) ? '1 / -1' : 'auto' }}>
       <Input field={field} resource={resource} />
       {derived && <DerivedValue source={field.name} derived={derived} />}
-    </>
+    </Box>
   );
 }
 
-/** The form input of one descriptor field, with its conditions and derivations applied. */
+/** The form input of one descriptor field (its grid cell), with conditions and derivations applied. */
 export function FieldInput({ field, resource }: Props) {
   if (field.visibleWhen) return <WhenVisible field={{ ...field, visibleWhen: field.visibleWhen }} resource={resource} />;
   return <Plain field={field} resource={resource} />;

@@ -35,9 +35,7 @@ export function ResourceForm({ descriptor, onCancel, defaultValues }: Props) {
         {descriptor.fields
           .filter((f) => !f.formHidden)
           .map((f) => (
-            <Box key={f.name} sx={{ gridColumn: f.wide || f.kind === 'rows' || f.kind === 'richText' ? '1 / -1' : 'auto' }}>
-              <FieldInput field={f} resource={descriptor.name} />
-            </Box>
+            <FieldInput key={f.name} field={f} resource={descriptor.name} />
           ))}
       </Box>
     </SimpleForm>
