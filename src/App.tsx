@@ -9,6 +9,7 @@ import { API_URL } from './config';
 import { iconOf } from './icons';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
+import { AppTitle } from './layout/AppTitle';
 import { ResourceList } from './generated/ResourceList';
 import { LoginPage } from './pages/LoginPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
@@ -28,7 +29,7 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
     <RegistryProvider value={registry}>
     <Admin
       disableTelemetry
-      title="app.title"
+      title={<AppTitle />}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

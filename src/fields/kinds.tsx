@@ -77,7 +77,8 @@ const textType = { text: 'text', longText: 'text', email: 'email', phone: 'tel',
 
 /** Form preview of a picture: the descriptor's size (operation theatre 200x102), else a medium one. */
 const previewSx = (size: Size = [160, 120]) => ({
-  '& img': { width: size[0], height: size[1], objectFit: 'contain', m: 0 },
+  // Same specificity as react-admin's own 200x100 rule, and sx comes later, so this one applies.
+  '& .RaImageField-image': { width: size[0], height: size[1], objectFit: 'contain', m: 0.5 },
 });
 
 const textLike: KindEntry<FieldOfKind<'text' | 'email' | 'phone' | 'url'>> = {
