@@ -61,8 +61,10 @@ function FileButton(props: { label: string; multiple?: boolean; onFiles: (files:
       </Button>
     );
   }
+  // describeChild: the tooltip describes the button instead of naming it, so only the file input
+  // carries the "Replace image N" name.
   return (
-    <Tooltip title={props.label}>
+    <Tooltip title={props.label} describeChild>
       <IconButton component="label" htmlFor={id} size="small">
         <SwapHoriz fontSize="small" />
         {input}

@@ -13,11 +13,28 @@ describe('navigation and access, end to end in Chromium', () => {
   it('redirects the spec aliases, reopens a dialog after reload, shows not-found for unknown paths', async () => {
     const { page } = e;
     await signIn(e);
-    for (const [alias, screen] of [['/branch/branch-list', '/branch'], ['/departments', '/department'], ['/pharmacy', '/medicine'], ['/pharmacy/pharmacy-category', '/pharmacy-category'], ['/doctorss', '/doctors']]) {
+    const aliases = [
+      ['/branch/branch-list', '/branch'], ['/departments', '/department'], ['/pharmacy', '/medicine'], ['/pharmacy/pharmacy-category', '/pharmacy-category'],
+      ['/doctorss', '/doctors'], ['/pharmacy/medicine-list', '/medicine'],
+      // Spec 001's route table and breadcrumb links.
+      ['/blogs', '/blog-videos'], ['/blogs/blog-videos', '/blog-videos'], ['/video-gallery', '/blog-videos'], ['/blogs/blog-photos', '/blog-photos'],
+      ['/photo-gallery', '/blog-photos'], ['/experiences', '/experience'], ['/members', '/member'], ['/educations', '/education'],
+      ['/advices', '/advice'], ['/chambers', '/chamber'], ['/schedules', '/schedule'], ['/optics/optics-list', '/optics'],
+      ['/optics/optics-category', '/optics-category'], ['/donations', '/donation'],
+    ];
+    for (const [alias, screen] of aliases) {
       await page.goto(`${e.url}${alias}`);
       await page.waitForURL(`${e.url}${screen}`);
       await page.locator('tbody tr').first().waitFor();
     }
+    // Screens whose own path is the spec's route.
+    for (const path of ['/optics/', '/ot', '/investigation', '/advice', '/chamber', '/schedule']) {
+      await page.goto(`${e.url}${path}`);
+      await page.locator('tbody tr').first().waitFor();
+      expect(await page.getByRole('dialog').count(), path).toBe(0);
+    }
+    await page.goto(`${e.url}/hero-section`);
+    await expect.poll(() => page.getByLabel(/^title 1/i).inputValue()).not.toBe('');
     await page.goto(`${e.url}/doctors/1`);
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByLabel(/^name/i).inputValue()).toBe('Dr. Farhana Rahman');
