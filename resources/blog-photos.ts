@@ -9,6 +9,8 @@ export const blogPhotos = {
   titleField: 'title',
   menu: { group: 'blogs', icon: 'PhotoLibrary', aliases: ['/blogs/blog-photos', '/photo-gallery'], position: 61 },
   dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'description', 'type', 'thumbnail', 'status'],
   fields: [
     {
       name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80],

@@ -9,6 +9,8 @@ export const blogVideos = {
   titleField: 'title',
   menu: { group: 'blogs', icon: 'VideoLibrary', aliases: ['/blogs', '/blogs/blog-videos', '/video-gallery'], position: 60 },
   dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'video_link', 'thumbnail', 'status'],
   fields: [
     { name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80], linkTo: 'video_link' },
     { name: 'title', kind: 'text', required: true, list: true, search: true },

@@ -9,6 +9,8 @@ export const donation = {
   titleField: 'title',
   menu: { group: 'website', icon: 'VolunteerActivism', aliases: ['/donations'], position: 58 },
   dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'description', 'thumbnail', 'status'],
   fields: [
     { name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80] },
     { name: 'title', kind: 'text', required: true, list: true, search: true },

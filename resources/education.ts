@@ -9,6 +9,8 @@ export const education = {
   titleField: 'title',
   menu: { group: 'website', icon: 'School', aliases: ['/educations'], position: 54 },
   dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'institute', 'description', 'logo', 'status'],
   fields: [
     { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
     { name: 'title', kind: 'text', required: true, list: true, search: true },

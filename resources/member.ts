@@ -9,6 +9,8 @@ export const member = {
   titleField: 'title',
   menu: { group: 'website', icon: 'Groups', aliases: ['/members'], position: 53 },
   dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'url', 'logo', 'status'],
   fields: [
     { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
     { name: 'title', kind: 'text', required: true, list: true, search: true },

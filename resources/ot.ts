@@ -9,6 +9,8 @@ export const ot = {
   titleField: 'title',
   menu: { group: 'services', icon: 'LocalHospital', position: 40 },
   dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'short_description', 'description', 'picture', 'status'],
   fields: [
     { name: 'picture', kind: 'image', list: true, thumbnail: [100, 52], formThumbnail: [200, 102] },
     { name: 'title', kind: 'text', required: true, list: true, search: true },

@@ -44,6 +44,9 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
     }
     if (d.menu.home && !d.singleton) problems.push(`${where}: only a singleton can be the home page`);
     if (!fieldNames.has(d.titleField)) problems.push(`${where}: titleField "${d.titleField}" is not a field`);
+    for (const name of d.formOrder ?? []) {
+      if (!fieldNames.has(name)) problems.push(`${where}: formOrder names "${name}", which is not a field`);
+    }
     for (const f of d.fields) {
       if (f.visibleWhen && !fieldNames.has(f.visibleWhen.field)) {
         problems.push(`${where}: field "${f.name}" is visible when "${f.visibleWhen.field}", which is not a field`);

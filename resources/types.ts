@@ -153,6 +153,11 @@ export interface ResourceDescriptor {
    */
   singleton?: boolean;
   fields: readonly Field[];
+  /**
+   * Field order in the form when it differs from `fields` (which also orders the list columns):
+   * the named fields come first, in this order, then the rest.
+   */
+  formOrder?: readonly string[];
   /** Navigation: the screen's own route is `/{name}`; aliases redirect to it. */
   menu: {
     /** Top-level menu the entry sits under in the catalogue (e.g. `pharmacy`). */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SaveButton, SimpleForm, Toolbar, useSaveContext, useTranslate } from 'react-admin';
-import type { ResourceDescriptor } from '../../resources';
+import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
@@ -27,16 +27,22 @@ interface Props {
   defaultValues?: Record<string, unknown>;
 }
 
+/** The fields with an input, in the descriptor's form order. */
+function formFields(d: ResourceDescriptor): Field[] {
+  const order = d.formOrder ?? [];
+  const rank = (f: Field) => (order.includes(f.name) ? order.indexOf(f.name) : order.length);
+  // Array.prototype.sort is stable, so unnamed fields keep their declared order after the named ones.
+  return d.fields.filter((f) => !f.formHidden).sort((a, b) => rank(a) - rank(b));
+}
+
 /** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
 export function ResourceForm({ descriptor, onCancel, defaultValues }: Props) {
   return (
     <SimpleForm toolbar={<FormToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-        {descriptor.fields
-          .filter((f) => !f.formHidden)
-          .map((f) => (
-            <FieldInput key={f.name} field={f} resource={descriptor.name} />
-          ))}
+        {formFields(descriptor).map((f) => (
+          <FieldInput key={f.name} field={f} resource={descriptor.name} />
+        ))}
       </Box>
     </SimpleForm>
   );

@@ -228,6 +228,19 @@ describe('blog photo picture size', () => {
     await choose(dialog, /^Type/, 'Slider');
     expect(await within(dialog).findByText(size(1280, 720))).toBeInTheDocument();
   });
+
+  it('the dialog lists title, description, type, picture and status in the spec order', async () => {
+    signIn(allSlugs(blogPhotos));
+    server.use(...listHandlers(blogPhotos, []));
+    renderApp('/blog-photos/create');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/^Picture/);
+    // Where each label first appears in the dialog's text, in document order.
+    const text = dialog.textContent ?? '';
+    const at = ['Title', 'Description', 'Type', 'Picture', 'Status'].map((label) => text.indexOf(label));
+    expect(at.every((i) => i >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
 });
 
 describe('About singleton: create or update', () => {
