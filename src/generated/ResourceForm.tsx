@@ -25,6 +25,8 @@ interface Props {
   /** Dialogs have a Cancel button; a singleton's page form has none. */
   onCancel?: () => void;
   defaultValues?: Record<string, unknown>;
+  /** Without permission to save, the form shows the record but offers no Save. */
+  readOnly?: boolean;
 }
 
 /** The fields with an input, in the descriptor's form order. */
@@ -36,9 +38,9 @@ function formFields(d: ResourceDescriptor): Field[] {
 }
 
 /** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
-export function ResourceForm({ descriptor, onCancel, defaultValues }: Props) {
+export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false }: Props) {
   return (
-    <SimpleForm toolbar={<FormToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
+    <SimpleForm toolbar={readOnly ? false : <FormToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
         {formFields(descriptor).map((f) => (
           <FieldInput key={f.name} field={f} resource={descriptor.name} />

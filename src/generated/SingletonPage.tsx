@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { CreateBase, EditBase, Title, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { ErrorBlock, Spinner } from './ListStates';
@@ -40,6 +40,8 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
   const refresh = useRefresh();
   const { data, isPending, error } = useGetList(descriptor.name, { pagination: { page: 1, perPage: 1 } });
   const record = data?.[0];
+  // Saving needs update permission for the record, create permission for the first save.
+  const { canAccess: canSave } = useCanAccess({ resource: descriptor.name, action: record ? 'edit' : 'create' });
   const saved = (message: string) => () => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
     refresh();
@@ -60,11 +62,11 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
             mutationMode="pessimistic"
             mutationOptions={{ onSuccess: saved('ra.notification.updated') }}
           >
-            <ResourceForm descriptor={descriptor} />
+            <ResourceForm descriptor={descriptor} readOnly={!canSave} />
           </EditBase>
         ) : (
           <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: saved('ra.notification.created') }}>
-            <ResourceForm descriptor={descriptor} defaultValues={defaultValues(descriptor)} />
+            <ResourceForm descriptor={descriptor} defaultValues={defaultValues(descriptor)} readOnly={!canSave} />
           </CreateBase>
         )}
       </Card>

@@ -57,9 +57,11 @@ function CatalogueSummary() {
 export function HomePage() {
   useAuthenticated();
   const home = useRegistry().all.find((d) => d.menu.home);
+  // Users who may not see the About record get the summary alone, not an error.
+  const { canAccess } = useCanAccess({ resource: home?.name ?? '', action: 'list', enabled: Boolean(home) });
   return (
     <Box>
-      {home ? <SingletonEditor descriptor={home} /> : <Title title="app.home" />}
+      {home && canAccess ? <SingletonEditor descriptor={home} /> : <Title title="app.home" />}
       <CatalogueSummary />
     </Box>
   );

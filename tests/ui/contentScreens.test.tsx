@@ -328,6 +328,22 @@ describe('About singleton: create or update', () => {
     expect(calls.creates).toHaveLength(1);
   });
 
+  it('without update permission the record shows but cannot be saved', async () => {
+    signIn(allSlugs(about).filter((slug) => slug !== 'about/about-update'));
+    aboutApi(record);
+    renderApp('/about');
+    await waitFor(() => expect(screen.getAllByLabelText(/^Title \*/)[0]).toHaveValue('Green Life Medical Hospital'));
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('the home page of a user who may not see About shows the summary, not an error', async () => {
+    signIn([]);
+    renderApp('/');
+    expect(await screen.findByText('Catalogue summary')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Title \*/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('with a record, the form is filled from it and saving updates it, never creates', async () => {
     const calls = aboutApi(record);
     const user = userEvent.setup();
