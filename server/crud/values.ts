@@ -23,6 +23,8 @@ export interface Planned {
   dropped: string[];
 }
 
+const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
 function today(): string {
@@ -96,10 +98,12 @@ export function planWrite(d: ResourceDescriptor, fields: Record<string, unknown>
     }
     if (f.kind === 'imageList') {
       const added = files.filter((x) => x.field === f.name);
-      const keptSent = Object.prototype.hasOwnProperty.call(fields, `${f.name}_json`);
-      if (!creating && !keptSent && !added.length) continue;
+      // Kept pictures come as `<name>_json` beside new files (the contract's multipart), or as the
+      // field itself when a JSON body names the list it keeps.
+      const keptKey = has(fields, `${f.name}_json`) ? `${f.name}_json` : has(fields, f.name) ? f.name : undefined;
+      if (!creating && !keptKey && !added.length) continue;
       const previous = parseList(before);
-      const kept = keptSent ? parseList(fields[`${f.name}_json`]).filter((p) => previous.includes(p)) : previous;
+      const kept = keptKey ? parseList(fields[keptKey]).filter((p) => previous.includes(p)) : previous;
       dropped.push(...previous.filter((p) => !kept.includes(p)));
       uploads.push(...added);
       values[f.name] = JSON.stringify(kept);

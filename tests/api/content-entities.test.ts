@@ -239,6 +239,10 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     // An update that does not mention pictures leaves them alone; an empty kept list clears them.
     const renamed = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, { body: { optics_name: 'Renamed' } })).json().data;
     expect(JSON.parse(renamed.optics_picture)).toEqual(after);
+    // A JSON body may name the kept list in the field itself.
+    const viaJson = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, { body: { optics_picture: [after[1]] } })).json().data;
+    expect(JSON.parse(viaJson.optics_picture)).toEqual([after[1]]);
+    expect(fs.existsSync(path.join(s.dataDir, after[0]!))).toBe(false);
     const cleared = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, await multipart({ optics_picture_json: '[]' }))).json().data;
     expect(cleared.optics_picture).toBe('[]');
     for (const p of after) expect(fs.existsSync(path.join(s.dataDir, p))).toBe(false);
