@@ -1,23 +1,18 @@
 import type { ResourceDescriptor } from './types';
+import { ot } from './ot';
 
 export const investigation = {
   name: 'investigation',
   api: { prefix: 'investigation', body: 'multipart' },
   table: 'investigation',
-  idField: 'id',
-  statusField: 'status',
-  titleField: 'title',
+  // Identical to the operation theatre screen in everything but naming (spec 001 section 2).
+  idField: ot.idField,
+  statusField: ot.statusField,
+  titleField: ot.titleField,
   menu: { group: 'services', icon: 'Biotech', position: 41 },
-  dialog: 'md',
-  // The spec's dialog order; the list shows the picture first.
-  formOrder: ['title', 'short_description', 'description', 'picture', 'status'],
-  fields: [
-    { name: 'picture', kind: 'image', list: true, thumbnail: [100, 52], formThumbnail: [200, 102] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'short_description', kind: 'longText', wide: true },
-    { name: 'description', kind: 'richText', wide: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
-  ],
+  dialog: ot.dialog,
+  formOrder: ot.formOrder,
+  fields: ot.fields,
   seed: [
     {
       title: '3 Tesla MRI', picture: 'MRI scanner',

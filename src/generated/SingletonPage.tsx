@@ -1,12 +1,9 @@
 import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Card from '@mui/material/Card';
-import MuiLink from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { Link } from 'react-router-dom';
 import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
+import { PageHeading } from './PageHeading';
 import { ErrorBlock, Spinner } from './ListStates';
 import { defaultValues } from './defaults';
 
@@ -17,15 +14,7 @@ function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
   return (
     <Box sx={{ mt: 2, mb: 1 }}>
       <Title title={title} />
-      <Typography variant="h5" component="h1">
-        {title}
-      </Typography>
-      <Breadcrumbs aria-label="breadcrumb">
-        <MuiLink component={Link} to="/" underline="hover" color="inherit">
-          {translate('app.home')}
-        </MuiLink>
-        <Typography color="text.primary">{title}</Typography>
-      </Breadcrumbs>
+      <PageHeading title={title} />
     </Box>
   );
 }
