@@ -29,8 +29,8 @@ export async function ensureSuperAdminGroup(db: Db, registry: Registry): Promise
   const now = new Date().toISOString();
   const row = await dynamic(db)
     .insertInto(g.table)
-    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', // The group descriptor is a list resource, so the registry guarantees its status field.
-      [g.statusField!]: 1, created_at: now, updated_at: now })
+    // The group descriptor is a list resource, so the registry guarantees its status field.
+    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', [g.statusField!]: 1, created_at: now, updated_at: now })
     .returning(sql.ref(g.idField).as('id'))
     .executeTakeFirstOrThrow();
   await setSetting(db, SUPER_ADMIN_KEY, String(row.id));
