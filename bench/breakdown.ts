@@ -22,15 +22,30 @@ const variants: [string, string, Server, Target][] = [
   ['get one', 'real: auth + permission only, no query', real, { path: '/probe/auth-only', headers: auth }],
   ['get one', 'real: auth + permission + raw statement', real, { path: () => `/probe/get-auth-raw/${id()}`, headers: auth }],
   ['get one', 'real: Kysely read (crud.get), no auth', real, { path: () => `/probe/get-noauth/${id()}` }],
-  ['get one', 'real: permission check + crud.get, no params schema', real, { path: () => `/probe/get-route-noschema/${id()}`, headers: auth }],
+  [
+    'get one',
+    'real: permission check + crud.get, no params schema',
+    real,
+    { path: () => `/probe/get-route-noschema/${id()}`, headers: auth },
+  ],
   ['get one', 'real: permission check + crud.get + params schema', real, { path: () => `/probe/get-route-schema/${id()}`, headers: auth }],
   ['get one', 'real: full route', real, { path: () => `/api/medicine/get-medicine/${id()}`, headers: auth }],
   ['get one', 'real + bench statement cache¹: full route', cached, { path: () => `/api/medicine/get-medicine/${id()}`, headers: auth }],
-  ['get one', 'real + bench statement cache¹ + bench session cache²: get route', cached, { path: () => `/probe/get-session-cache/${id()}`, headers: auth }],
+  [
+    'get one',
+    'real + bench statement cache¹ + bench session cache²: get route',
+    cached,
+    { path: () => `/probe/get-session-cache/${id()}`, headers: auth },
+  ],
   ['list page', 'ceiling: raw statements, no auth', ceiling, { path: '/list?limit=50' }],
   ['list page', 'real: Kysely read (crud.list), no auth', real, { path: '/probe/list-noauth?status=all&page=1&limit=50' }],
   ['list page', 'real: full route', real, { path: '/api/medicine/medicine-list/?status=all&page=1&limit=50', headers: auth }],
-  ['list page', 'real + bench statement cache¹: full route', cached, { path: '/api/medicine/medicine-list/?status=all&page=1&limit=50', headers: auth }],
+  [
+    'list page',
+    'real + bench statement cache¹: full route',
+    cached,
+    { path: '/api/medicine/medicine-list/?status=all&page=1&limit=50', headers: auth },
+  ],
 ];
 
 const rows: { query: string; name: string; m: Measure }[] = [];
@@ -52,7 +67,7 @@ const report = [
   `- Machine: ${h.machine()}`,
   `- Same data set and load as RESULTS.md (${h.n0(data.n)} medicines, ${h.CONNECTIONS} connections, ${h.WARMUP} s warm-up + ${h.SECONDS} s).`,
   '- "µs CPU/req" = server CPU time per answered request; differences between rows are the cost of the layer that differs.',
-  '- ¹ BENCH_STMT_CACHE=1: serve-real.ts caches statements on the app\'s SQLite handle (no change if the app already reuses them).',
+  "- ¹ BENCH_STMT_CACHE=1: serve-real.ts caches statements on the app's SQLite handle (no change if the app already reuses them).",
   '- ² /probe/get-session-cache: the permission check with the session looked up once per token (no change if the app caches sessions).',
   '',
   '| Query | Variant | req/s | p50 ms | p99 ms | server CPU | µs CPU/req | vs ceiling req/s | other CPU |',

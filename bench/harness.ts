@@ -40,7 +40,11 @@ export async function prepareData(): Promise<DataSet> {
   const seeded = seedMedicines(file, ROWS);
   const db = new SQLite(file, { readonly: true });
   try {
-    const ids = db.prepare('SELECT min(medicine_id) AS lo, max(medicine_id) AS hi, count(*) AS n FROM medicine').get() as { lo: number; hi: number; n: number };
+    const ids = db.prepare('SELECT min(medicine_id) AS lo, max(medicine_id) AS hi, count(*) AS n FROM medicine').get() as {
+      lo: number;
+      hi: number;
+      n: number;
+    };
     const hits = db.prepare('SELECT count(*) FROM medicine_fts WHERE medicine_fts MATCH ?').pluck().get(`"${TERM}"`) as number;
     if (hits === 0 || hits > ids.n / 10) throw new Error(`search term "${TERM}" should match a small fraction of rows, matched ${hits}`);
     return { dir, ...ids, hits, seedMs: seeded.ms };
@@ -58,7 +62,12 @@ export interface Server {
 }
 
 /** Runs bench/<script> under `node --import tsx` and waits for its {"port","pid"} line. */
-export async function start(name: string, script: string, dataDir: string, opts: { nodeArgs?: string[]; env?: Record<string, string> } = {}): Promise<Server> {
+export async function start(
+  name: string,
+  script: string,
+  dataDir: string,
+  opts: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(HERE, script)], {
     env: { ...env, ...opts.env, BENCH_DATA_DIR: dataDir, BENCH_ADMIN_PASSWORD: PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -216,9 +225,19 @@ export const cores = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 export function codeState(): string {
   if (env.BENCH_CODE) return env.BENCH_CODE;
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: HERE, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: HERE, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
     const dirty = git('status', '--porcelain', '--', '../server', '../resources');
-    return `commit ${git('rev-parse', '--short', 'HEAD')}${dirty ? ` + uncommitted changes: ${dirty.split('\n').map((l) => l.slice(3)).join(', ')}` : ' (server/ and resources/ clean)'}`;
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${
+      dirty
+        ? ` + uncommitted changes: ${dirty
+            .split('\n')
+            .map((l) => l.slice(3))
+            .join(', ')}`
+        : ' (server/ and resources/ clean)'
+    }`;
   } catch {
     return 'unknown (not a git checkout; set BENCH_CODE)';
   }

@@ -39,7 +39,7 @@ const sessionQuery = () =>
     .select(['sessions.token_hash', 'sessions.expires_at', 'users.user_id', 'users.user_group', 'users.user_branch', 'users.user_status'])
     .where('sessions.token_hash', '=', hashToken(token));
 const sessionSql = sessionQuery().compile().sql;
-const getSql = (await (async () => {
+const getSql = await (async () => {
   let captured = '';
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = ((s: string) => ((captured = s), prepare(s))) as typeof sqlite.prepare;
@@ -47,7 +47,7 @@ const getSql = (await (async () => {
   sqlite.prepare = prepare as typeof sqlite.prepare;
   if (!captured) throw new Error('could not capture the SQL of crud.get (already prepared and cached?)');
   return captured;
-})());
+})();
 const sessionStmt = sqlite.prepare(sessionSql);
 const getStmt = sqlite.prepare(getSql);
 const listQ = parseListQuery(d, { status: 'all', page: '1', limit: '50' });

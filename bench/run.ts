@@ -15,10 +15,14 @@ const TARGET = 0.5;
 const { env } = h;
 
 const data = await h.prepareData();
-console.log(`data dir ${data.dir}: ${h.n0(data.n)} medicines (bulk seed ${(data.seedMs / 1000).toFixed(1)} s), "${h.TERM}" matches ${data.hits}`);
+console.log(
+  `data dir ${data.dir}: ${h.n0(data.n)} medicines (bulk seed ${(data.seedMs / 1000).toFixed(1)} s), "${h.TERM}" matches ${data.hits}`,
+);
 
 const profDir = path.join(h.HERE, 'profiles');
-const real = await h.start('real', 'serve-real.ts', data.dir, { nodeArgs: env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [] });
+const real = await h.start('real', 'serve-real.ts', data.dir, {
+  nodeArgs: env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+});
 const ceiling = await h.start('ceiling', 'serve-ceiling.ts', data.dir);
 const idleRss = { real: h.rssMb(real.pid), ceiling: h.rssMb(ceiling.pid) };
 const auth = await h.signIn(real);
@@ -88,7 +92,8 @@ const report = [
   '| Query | Ours req/s | Ceiling req/s | Ratio | Target | Verdict |',
   '|---|---:|---:|---:|---:|---|',
   ...results.map(
-    (r) => `| ${r.name} | ${h.n0(r.ours.rps)} | ${h.n0(r.ceil.rps)} | ${r.ratio.toFixed(2)} | ${r.target === undefined ? '-' : `>= ${r.target}`} | ${verdict(r)} |`,
+    (r) =>
+      `| ${r.name} | ${h.n0(r.ours.rps)} | ${h.n0(r.ceil.rps)} | ${r.ratio.toFixed(2)} | ${r.target === undefined ? '-' : `>= ${r.target}`} | ${verdict(r)} |`,
   ),
   '',
   ...results.flatMap((r) => [

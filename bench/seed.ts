@@ -6,14 +6,56 @@ import SQLite from 'better-sqlite3';
  * the same count always yields the same rows.
  */
 const DRUGS = [
-  'Amlodipine', 'Atorvastatin', 'Azithromycin', 'Amoxicillin', 'Cetirizine', 'Ciprofloxacin', 'Clopidogrel',
-  'Diclofenac', 'Domperidone', 'Esomeprazole', 'Fexofenadine', 'Fluconazole', 'Gliclazide', 'Ibuprofen',
-  'Levofloxacin', 'Losartan', 'Metformin', 'Metronidazole', 'Montelukast', 'Naproxen', 'Omeprazole',
-  'Pantoprazole', 'Paracetamol', 'Prednisolone', 'Ranitidine', 'Rosuvastatin', 'Salbutamol', 'Sertraline',
-  'Simvastatin', 'Tramadol', 'Valsartan', 'Warfarin', 'Bisoprolol', 'Carvedilol', 'Doxycycline',
-  'Escitalopram', 'Furosemide', 'Gabapentin', 'Hydrochlorothiazide', 'Insulin Glargine', 'Ketorolac',
-  'Lansoprazole', 'Levothyroxine', 'Loratadine', 'Meloxicam', 'Nifedipine', 'Ondansetron', 'Pregabalin',
-  'Spironolactone', 'Telmisartan',
+  'Amlodipine',
+  'Atorvastatin',
+  'Azithromycin',
+  'Amoxicillin',
+  'Cetirizine',
+  'Ciprofloxacin',
+  'Clopidogrel',
+  'Diclofenac',
+  'Domperidone',
+  'Esomeprazole',
+  'Fexofenadine',
+  'Fluconazole',
+  'Gliclazide',
+  'Ibuprofen',
+  'Levofloxacin',
+  'Losartan',
+  'Metformin',
+  'Metronidazole',
+  'Montelukast',
+  'Naproxen',
+  'Omeprazole',
+  'Pantoprazole',
+  'Paracetamol',
+  'Prednisolone',
+  'Ranitidine',
+  'Rosuvastatin',
+  'Salbutamol',
+  'Sertraline',
+  'Simvastatin',
+  'Tramadol',
+  'Valsartan',
+  'Warfarin',
+  'Bisoprolol',
+  'Carvedilol',
+  'Doxycycline',
+  'Escitalopram',
+  'Furosemide',
+  'Gabapentin',
+  'Hydrochlorothiazide',
+  'Insulin Glargine',
+  'Ketorolac',
+  'Lansoprazole',
+  'Levothyroxine',
+  'Loratadine',
+  'Meloxicam',
+  'Nifedipine',
+  'Ondansetron',
+  'Pregabalin',
+  'Spironolactone',
+  'Telmisartan',
 ];
 const STRENGTHS = ['5 mg', '10 mg', '20 mg', '25 mg', '40 mg', '50 mg', '100 mg', '250 mg', '500 mg'];
 const FORMS = ['tablet', 'capsule', 'syrup', 'suspension', 'injection', 'cream'];
@@ -34,7 +76,9 @@ export function seedMedicines(file: string, count: number): { inserted: number; 
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
-    const categories = (db.prepare('SELECT pharmacy_category_id AS id FROM pharmacy_category ORDER BY 1').all() as { id: number }[]).map((r) => r.id);
+    const categories = (db.prepare('SELECT pharmacy_category_id AS id FROM pharmacy_category ORDER BY 1').all() as { id: number }[]).map(
+      (r) => r.id,
+    );
     if (!categories.length) throw new Error('no pharmacy_category rows: was the app built with seedSamples?');
     const insert = db.prepare(
       `INSERT INTO medicine (medicine_code, medicine_name, medicine_category, medicine_purchase_price, medicine_sales_price,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { buildApp } from '../server/app';
 import { requirePermission, tokenOf } from '../server/plugins/auth';
-import { ApiError } from '../server/crud/envelope';
+import { ApiError } from '../server/http/envelope';
 import { parseListQuery } from '../server/crud/list-query';
 import { registry } from '../resources';
 import { benchConfig, announce, shape, type Row } from './shared';
@@ -73,7 +73,9 @@ if (process.env.BENCH_PROBES === '1') {
   // The real route rebuilt outside the app's route plugin: permission check + crud.get, with and
   // without the route's params schema (ajv validation of `id`).
   const idParams = { type: 'object', properties: { id: { type: 'string', maxLength: 20 } }, required: ['id'] } as const;
-  app.get<Req>('/probe/get-route-schema/:id', { schema: { params: idParams }, preHandler: guard }, async (req) => ok(await crud.get(d, Number(req.params.id))));
+  app.get<Req>('/probe/get-route-schema/:id', { schema: { params: idParams }, preHandler: guard }, async (req) =>
+    ok(await crud.get(d, Number(req.params.id))),
+  );
   app.get<Req>('/probe/get-route-noschema/:id', { preHandler: guard }, async (req) => ok(await crud.get(d, Number(req.params.id))));
   // The app's own read path (Kysely), no auth.
   app.get<Req>('/probe/get-noauth/:id', async (req) => ok(await crud.get(d, Number(req.params.id))));

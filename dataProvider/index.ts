@@ -81,8 +81,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
   }
 
   // The descriptor's own field names are used for sort; react-admin's default `id` maps to the idField.
-  const sortField = (d: ResourceDescriptor, field: string | undefined) =>
-    !field || field === 'id' ? d.idField : field;
+  const sortField = (d: ResourceDescriptor, field: string | undefined) => (!field || field === 'id' ? d.idField : field);
 
   // Methods return plain RaRecords; react-admin's generic signatures are satisfied by the cast below.
   const provider = {
@@ -100,7 +99,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       });
     },
 
-    getOne: async (resource: string, { id }: GetOneParams) => ({ data: (await getOne(registry.get(resource), id)) }),
+    getOne: async (resource: string, { id }: GetOneParams) => ({ data: await getOne(registry.get(resource), id) }),
 
     getMany: async (resource: string, { ids }: GetManyParams) => {
       if (ids.length === 0) return { data: [] };
@@ -130,7 +129,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       return { data: fromApi(d, json.data as ApiRecord) };
     },
 
-    update: async (resource: string, { id, data }: UpdateParams) => ({ data: (await update(registry.get(resource), id, data as ApiRecord)) }),
+    update: async (resource: string, { id, data }: UpdateParams) => ({ data: await update(registry.get(resource), id, data as ApiRecord) }),
 
     updateMany: async (resource: string, { ids, data }: UpdateManyParams) => {
       const d = registry.get(resource);
@@ -138,7 +137,9 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       return { data: ids };
     },
 
-    delete: async (resource: string, { id, previousData }: DeleteParams) => ({ data: (await remove(registry.get(resource), id, previousData)) }),
+    delete: async (resource: string, { id, previousData }: DeleteParams) => ({
+      data: await remove(registry.get(resource), id, previousData),
+    }),
 
     deleteMany: async (resource: string, { ids }: DeleteManyParams) => {
       const d = registry.get(resource);

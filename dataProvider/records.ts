@@ -90,7 +90,12 @@ export function toJson(d: ResourceDescriptor, data: ApiRecord): ApiRecord {
     const value = data[f.name];
     if (value === undefined) continue;
     if (f.kind === 'rows') body[f.name] = JSON.stringify(Array.isArray(value) ? value : parseList(value));
-    else if (f.kind === 'imageList') body[f.name] = JSON.stringify(parseList(value).map(keptPath).filter((v) => v !== undefined));
+    else if (f.kind === 'imageList')
+      body[f.name] = JSON.stringify(
+        parseList(value)
+          .map(keptPath)
+          .filter((v) => v !== undefined),
+      );
     else if (f.kind === 'image') {
       if (newFile(value)) continue;
       body[f.name] = typeof value === 'string' ? value : '';

@@ -14,10 +14,15 @@ export const about = {
     { name: 'description', kind: 'longText', wide: true },
     { name: 'short_description', kind: 'longText', wide: true },
     { name: 'description_quote', kind: 'longText', wide: true },
-    { name: 'why_choose_us', kind: 'rows', wide: true, of: [
-      { name: 'title', kind: 'text', required: true },
-      { name: 'description', kind: 'longText', required: true },
-    ] },
+    {
+      name: 'why_choose_us',
+      kind: 'rows',
+      wide: true,
+      of: [
+        { name: 'title', kind: 'text', required: true },
+        { name: 'description', kind: 'longText', required: true },
+      ],
+    },
     { name: 'appointment_phone', kind: 'phone' },
     { name: 'others_phone', kind: 'phone' },
     { name: 'appointment_email', kind: 'email' },
@@ -42,9 +47,18 @@ export const about = {
       short_description: 'A 250-bed multidisciplinary hospital in Dhanmondi, Dhaka, open 24 hours a day.',
       description_quote: 'Every patient deserves to be treated like family.',
       why_choose_us: [
-        { title: '24/7 Emergency', description: 'Emergency physicians, ambulance service and an intensive care unit available day and night.' },
-        { title: 'Experienced Specialists', description: 'More than 80 consultants trained at leading medical colleges in Bangladesh and abroad.' },
-        { title: 'Modern Diagnostics', description: 'In-house MRI, 128-slice CT scan and an accredited pathology laboratory with same-day reports.' },
+        {
+          title: '24/7 Emergency',
+          description: 'Emergency physicians, ambulance service and an intensive care unit available day and night.',
+        },
+        {
+          title: 'Experienced Specialists',
+          description: 'More than 80 consultants trained at leading medical colleges in Bangladesh and abroad.',
+        },
+        {
+          title: 'Modern Diagnostics',
+          description: 'In-house MRI, 128-slice CT scan and an accredited pathology laboratory with same-day reports.',
+        },
       ],
       appointment_phone: '+880 1711 000000',
       others_phone: '+880 2 9670210',

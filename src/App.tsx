@@ -10,7 +10,7 @@ import { iconOf } from './icons';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
-import { ResourceList } from './generated/ResourceList';
+import { ResourceList } from './screens/ResourceList';
 import { LoginPage } from './pages/LoginPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { HomePage, SingletonScreen } from './pages/HomePage';
@@ -27,31 +27,29 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
   const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
   return (
     <RegistryProvider value={registry}>
-    <Admin
-      disableTelemetry
-      title={<AppTitle />}
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      notification={AppNotification}
-      dashboard={HomePage}
-      // Light by default; the app bar's toggle stores the choice in localStorage.
-      lightTheme={defaultLightTheme}
-      darkTheme={defaultDarkTheme}
-      defaultTheme="light"
-    >
-      {registry.all.map((d) => (
-        <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
-      ))}
-      <CustomRoutes>
-        {aliasRoutes(registry)}
-      </CustomRoutes>
-      <CustomRoutes noLayout>
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-      </CustomRoutes>
-    </Admin>
+      <Admin
+        disableTelemetry
+        title={<AppTitle />}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        notification={AppNotification}
+        dashboard={HomePage}
+        // Light by default; the app bar's toggle stores the choice in localStorage.
+        lightTheme={defaultLightTheme}
+        darkTheme={defaultDarkTheme}
+        defaultTheme="light"
+      >
+        {registry.all.map((d) => (
+          <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
+        ))}
+        <CustomRoutes>{aliasRoutes(registry)}</CustomRoutes>
+        <CustomRoutes noLayout>
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        </CustomRoutes>
+      </Admin>
     </RegistryProvider>
   );
 }

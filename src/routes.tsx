@@ -10,5 +10,5 @@ function AliasRedirect({ to }: { to: string }) {
 /** One route per descriptor alias; static paths outrank the resource's `/{name}/*` route. */
 export const aliasRoutes = (registry: Registry) =>
   registry.all.flatMap((d) =>
-  (d.menu.aliases ?? []).map((alias) => <Route key={alias} path={alias} element={<AliasRedirect to={`/${d.name}`} />} />),
-);
+    (d.menu.aliases ?? []).map((alias) => <Route key={alias} path={alias} element={<AliasRedirect to={`/${d.name}`} />} />),
+  );

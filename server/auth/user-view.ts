@@ -17,7 +17,20 @@ const NESTED = [
 export async function userView(db: Db, registry: Registry, userId: number) {
   const user = await db
     .selectFrom('users')
-    .select(['user_id', 'user_name', 'username', 'user_phone', 'user_email', 'user_address', 'user_picture', 'user_status', 'user_group', 'user_branch', 'user_designation', 'user_department'])
+    .select([
+      'user_id',
+      'user_name',
+      'username',
+      'user_phone',
+      'user_email',
+      'user_address',
+      'user_picture',
+      'user_status',
+      'user_group',
+      'user_branch',
+      'user_designation',
+      'user_department',
+    ])
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   const out: Record<string, unknown> = { ...user };

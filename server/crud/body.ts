@@ -1,6 +1,6 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './envelope';
+import { ApiError } from '../http/envelope';
 import type { IncomingFile } from './images';
 
 /** A create or update body, from JSON or multipart alike. */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
-import { ApiError } from './envelope';
+import { ApiError } from '../http/envelope';
 
 /**
  * Uploaded pictures: recognised by their bytes (never by name or declared type), re-encoded so
@@ -42,7 +42,10 @@ export class ImageStore {
   async prepare(file: IncomingFile): Promise<PreparedImage> {
     const type = await fileTypeFromBuffer(file.data);
     const accepted = type && ACCEPTED[type.mime];
-    if (!accepted) throw new ApiError(422, `${file.field}: the file is not a JPEG, PNG, WebP or GIF image`, { [file.field]: 'must be a JPEG, PNG, WebP or GIF image' });
+    if (!accepted)
+      throw new ApiError(422, `${file.field}: the file is not a JPEG, PNG, WebP or GIF image`, {
+        [file.field]: 'must be a JPEG, PNG, WebP or GIF image',
+      });
     try {
       const pipeline = sharp(file.data, { limitInputPixels: 40_000_000, animated: false })
         .rotate()

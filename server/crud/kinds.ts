@@ -30,7 +30,10 @@ function text(value: unknown, field: Field): Coerced {
   if (typeof value !== 'string' && typeof value !== 'number') return fail('must be text');
   // NUL cannot be stored in PostgreSQL text and has no place in a form value. Line breaks are
   // stored as \n: multipart (and browsers submitting a textarea) send \r\n.
-  const s = String(value).replace(/\u0000/g, '').replace(/\r\n?/g, '\n').trim();
+  const s = String(value)
+    .replace(/\u0000/g, '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
   if (field.kind !== 'longText' && field.kind !== 'richText' && 'maxLength' in field && field.maxLength && s.length > field.maxLength) {
     return fail(`must be at most ${field.maxLength} characters`);
   }

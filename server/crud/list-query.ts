@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '../../resources';
-import { ApiError } from './envelope';
+import { ApiError } from '../http/envelope';
 import { MAX_INT } from './kinds';
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */

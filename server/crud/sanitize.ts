@@ -5,10 +5,7 @@ import sanitizeHtml from 'sanitize-html';
  * no scripts, event handlers, styles other than alignment, or javascript: URLs.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags,
-    'img', 'h1', 'h2', 'span', 'u', 's', 'mark',
-  ],
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'span', 'u', 's', 'mark'],
   allowedAttributes: {
     a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dynamic, type Db, type Row } from '../db/database';
 import type { Registry, ResourceDescriptor } from '../../resources';
-import { ApiError, notFound } from './envelope';
+import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
 import { createReader } from './read';
@@ -43,7 +43,8 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;
       let q = ddb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', merged[f.name]);
       if (id !== undefined) q = q.where(sql.ref(d.idField), '<>', id);
-      if (await q.executeTakeFirst()) throw new ApiError(409, `${f.name} "${String(merged[f.name])}" already exists`, { [f.name]: 'already exists' });
+      if (await q.executeTakeFirst())
+        throw new ApiError(409, `${f.name} "${String(merged[f.name])}" already exists`, { [f.name]: 'already exists' });
     }
   }
 

@@ -129,8 +129,8 @@ export function planWrite(d: ResourceDescriptor, fields: Record<string, unknown>
   const merged: Row = { ...existing, ...values };
   for (const f of d.fields) {
     if ((f.kind === 'integer' || f.kind === 'money') && f.derived) {
-      const [a, b] = f.derived.minus.map((n) => Number(merged[n] ?? 0));
-      values[f.name] = merged[f.name] = Math.round((a - b) * 100) / 100;
+      const [a, b] = f.derived.minus;
+      values[f.name] = merged[f.name] = Math.round((Number(merged[a] ?? 0) - Number(merged[b] ?? 0)) * 100) / 100;
     }
   }
   for (const f of d.fields) {

@@ -30,9 +30,13 @@ export async function syncSearchIndex(conn: Connection, d: ResourceDescriptor): 
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(conn.db);
     // The name carries the column list, so a changed list gets a new index and the old one goes.
     const name = `${d.table}_search_${createHash('sha1').update(cols.join(',')).digest('hex').slice(0, 8)}`;
-    const old = await sql<{ indexname: string }>`SELECT indexname FROM pg_indexes WHERE tablename = ${d.table} AND indexname LIKE ${`${d.table}_search_%`}`.execute(conn.db);
+    const old = await sql<{
+      indexname: string;
+    }>`SELECT indexname FROM pg_indexes WHERE tablename = ${d.table} AND indexname LIKE ${`${d.table}_search_%`}`.execute(conn.db);
     for (const { indexname } of old.rows) if (indexname !== name) await sql`DROP INDEX IF EXISTS ${sql.id(indexname)}`.execute(conn.db);
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON ${sql.id(d.table)} USING gin ((${searchExpression(d)}) gin_trgm_ops)`.execute(conn.db);
+    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(name)} ON ${sql.id(d.table)} USING gin ((${searchExpression(d)}) gin_trgm_ops)`.execute(
+      conn.db,
+    );
     return;
   }
   const db = conn.sqlite!;

@@ -51,13 +51,23 @@ export async function syncMenuCatalogue(db: Db, registry: Registry, superAdminGr
   };
   for (const d of registry.all) {
     const parent = await ensure(d.menu.group, {
-      menu_name: title(d.menu.group), menu_position: d.menu.position ?? 50, main_menu: 0, sub_menu: 'Yes',
-      menu_api_method: 'get', menu_icon: d.menu.icon, menu_visible_status: 1,
+      menu_name: title(d.menu.group),
+      menu_position: d.menu.position ?? 50,
+      main_menu: 0,
+      sub_menu: 'Yes',
+      menu_api_method: 'get',
+      menu_icon: d.menu.icon,
+      menu_visible_status: 1,
     });
     for (const [i, action] of actionsOf(d).entries()) {
       await ensure(permissionSlug(d, action), {
-        menu_name: `${title(d.name)} ${ACTION_NAME[action]}`, menu_position: i + 1, main_menu: parent, sub_menu: 'No',
-        menu_api_method: METHOD[action].toLowerCase(), menu_icon: d.menu.icon, menu_visible_status: action === 'list' ? 1 : 0,
+        menu_name: `${title(d.name)} ${ACTION_NAME[action]}`,
+        menu_position: i + 1,
+        main_menu: parent,
+        sub_menu: 'No',
+        menu_api_method: METHOD[action].toLowerCase(),
+        menu_icon: d.menu.icon,
+        menu_visible_status: action === 'list' ? 1 : 0,
       });
     }
   }
@@ -66,13 +76,25 @@ export async function syncMenuCatalogue(db: Db, registry: Registry, superAdminGr
   );
   const missing = [...existing.values()].filter((id) => !granted.has(id));
   if (missing.length) {
-    await db.insertInto('permission').values(missing.map((menu_id) => ({ permission_group: superAdminGroup, menu_id }))).execute();
+    await db
+      .insertInto('permission')
+      .values(missing.map((menu_id) => ({ permission_group: superAdminGroup, menu_id })))
+      .execute();
   }
 }
 
 async function insertMenu(
   db: Db,
-  m: { menu_name: string; menu_slug: string; menu_position: number; main_menu: number; sub_menu: string; menu_api_method: string; menu_icon: string; menu_visible_status: number },
+  m: {
+    menu_name: string;
+    menu_slug: string;
+    menu_position: number;
+    main_menu: number;
+    sub_menu: string;
+    menu_api_method: string;
+    menu_icon: string;
+    menu_visible_status: number;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('menu')
@@ -96,9 +118,20 @@ export async function ensureAdministrator(
   await db
     .insertInto('users')
     .values({
-      user_name: 'Administrator', username, password_hash: await hashPassword(password), user_phone: '', user_email: '',
-      user_address: '', user_picture: '', user_branch: 0, user_group: superAdminGroup, user_designation: 0,
-      user_department: 0, user_status: 1, created_at: now, updated_at: now,
+      user_name: 'Administrator',
+      username,
+      password_hash: await hashPassword(password),
+      user_phone: '',
+      user_email: '',
+      user_address: '',
+      user_picture: '',
+      user_branch: 0,
+      user_group: superAdminGroup,
+      user_designation: 0,
+      user_department: 0,
+      user_status: 1,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   return { created: true, password: configured ? undefined : password };
@@ -137,6 +170,10 @@ export async function seedSamples(db: Db, registry: Registry, crud: CrudService)
 async function idByCode(db: Db, d: ResourceDescriptor, code: string): Promise<number | null> {
   const unique = d.fields.find((f) => f.unique);
   if (!unique) return null;
-  const row = await dynamic(db).selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(unique.name), '=', code).executeTakeFirst();
+  const row = await dynamic(db)
+    .selectFrom(d.table)
+    .select(sql.ref(d.idField).as('id'))
+    .where(sql.ref(unique.name), '=', code)
+    .executeTakeFirst();
   return row ? Number(row.id) : null;
 }

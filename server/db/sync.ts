@@ -8,9 +8,7 @@ import { syncSearchIndex } from './search-index';
  * drop or rewrite. Destructive changes go through versioned migrations instead.
  */
 export async function syncDescriptorTables(conn: Connection, registry: Registry): Promise<void> {
-  const existing = new Map(
-    (await conn.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
-  );
+  const existing = new Map((await conn.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   for (const d of inDependencyOrder(registry)) {
     const columns = existing.get(d.table);
     if (!columns) await createTable(conn, registry, d);
@@ -51,9 +49,7 @@ async function createTable(conn: Connection, registry: Registry, d: ResourceDesc
       return c;
     });
   }
-  t = t
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(''));
+  t = t.addColumn('created_at', 'text', (c) => c.notNull().defaultTo('')).addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(''));
   await t.execute();
 }
 
@@ -62,9 +58,7 @@ async function addMissingColumns(conn: Connection, d: ResourceDescriptor, column
     if (columns.has(f.name)) continue;
     await conn.db.schema
       .alterTable(d.table)
-      .addColumn(f.name, kinds[f.kind].column(conn.dialect), (c) =>
-        f.kind === 'status' ? c.notNull().defaultTo(f.default ?? 1) : c,
-      )
+      .addColumn(f.name, kinds[f.kind].column(conn.dialect), (c) => (f.kind === 'status' ? c.notNull().defaultTo(f.default ?? 1) : c))
       .execute();
   }
 }

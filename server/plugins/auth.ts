@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ApiError } from '../crud/envelope';
+import { ApiError } from '../http/envelope';
 
 /** The token travels in `access-token` (the spec's header) or as a Bearer token. */
 export function tokenOf(request: FastifyRequest): string | undefined {

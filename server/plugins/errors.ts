@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { ApiError } from '../crud/envelope';
+import { ApiError } from '../http/envelope';
 
 /**
  * Every answer carries the envelope, errors included, with an honest HTTP code. Bad input is a

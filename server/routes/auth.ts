@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { ApiError, success } from '../crud/envelope';
+import { ApiError, success } from '../http/envelope';
 import { createSession } from '../auth/sessions';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { requireUser } from '../plugins/auth';
@@ -33,10 +33,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       attachValidation: true,
     },
     async (request) => {
-      if (request.validationError) throw new ApiError(422, 'Username and password are required', { username: 'required', password: 'required' });
+      if (request.validationError)
+        throw new ApiError(422, 'Username and password are required', { username: 'required', password: 'required' });
       const { username, password } = request.body;
       const remember = [true, 'true', '1', 1].includes(request.body.remember as never);
-      const user = await db.selectFrom('users').select(['user_id', 'password_hash', 'user_status', 'user_group']).where('username', '=', username.trim()).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['user_id', 'password_hash', 'user_status', 'user_group'])
+        .where('username', '=', username.trim())
+        .executeTakeFirst();
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       if (!user || !valid) throw new ApiError(401, 'Invalid username or password');
       if (user.user_status !== 1) throw new ApiError(403, 'This account is inactive');
@@ -44,7 +49,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const token = await createSession(db, user.user_id, remember, request.ip, ua);
       await db
         .insertInto('login_history')
-        .values({ user_login_user: user.user_id, user_login_date: new Date().toISOString(), user_login_username: username, user_login_ip: request.ip, user_login_browser: ua.slice(0, 300) })
+        .values({
+          user_login_user: user.user_id,
+          user_login_date: new Date().toISOString(),
+          user_login_username: username,
+          user_login_ip: request.ip,
+          user_login_browser: ua.slice(0, 300),
+        })
         .execute();
       const slugs = await permissions.slugsFor(user);
       return success('Login Successfully', { ...(await userView(db, registry, user.user_id)), token, permissions: [...slugs] });
@@ -65,7 +76,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   /** The flat list of menus the user may use (spec: `permission_menus`, cached by the client). */
   app.get('/menu/menu-list-permission', { preHandler: requireUser }, async (request) => {
     const slugs = await permissions.slugsFor(request.user!);
-    const menus = await db.selectFrom('menu').selectAll().where('menu_status', '=', 1).orderBy('menu_position').orderBy('menu_id').execute();
+    const menus = await db
+      .selectFrom('menu')
+      .selectAll()
+      .where('menu_status', '=', 1)
+      .orderBy('menu_position')
+      .orderBy('menu_id')
+      .execute();
     const mine = menus.filter((m) => slugs.has(m.menu_slug));
     return success(mine.length ? 'Data Found' : 'Data Not Found', mine, mine.length);
   });

@@ -5,7 +5,7 @@ import { requirePermission } from '../plugins/auth';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody } from '../crud/body';
 import { MAX_INT } from '../crud/kinds';
-import { success, notFound } from '../crud/envelope';
+import { success, notFound } from '../http/envelope';
 
 /** The contract's routes for every descriptor: paths, slugs and messages all derived from it. */
 const idParams = {

@@ -105,14 +105,27 @@ export function ImageListInput({ source, resource, validate, required, preview =
       )}
       <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
         {items.map((item, i) => (
-          <Box component="li" key={typeof item === 'string' ? item : `${item.title}-${i}`} aria-label={rowLabel(i)} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box
+            component="li"
+            key={typeof item === 'string' ? item : `${item.title}-${i}`}
+            aria-label={rowLabel(i)}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+          >
             <Preview item={item} size={preview} />
             <Typography variant="body2" sx={{ flex: 1, wordBreak: 'break-all' }}>
               {typeof item === 'string' ? item.split('/').pop() : item.title}
             </Typography>
-            <FileButton icon="replace" label={translate('app.replace_image', { number: i + 1 })} onFiles={([file]) => set(items.map((x, j) => (j === i ? wrap(file!) : x)))} />
+            <FileButton
+              icon="replace"
+              label={translate('app.replace_image', { number: i + 1 })}
+              onFiles={([file]) => set(items.map((x, j) => (j === i ? wrap(file!) : x)))}
+            />
             <Tooltip title={translate('app.remove_image', { number: i + 1 })}>
-              <IconButton size="small" aria-label={translate('app.remove_image', { number: i + 1 })} onClick={() => set(items.filter((_, j) => j !== i))}>
+              <IconButton
+                size="small"
+                aria-label={translate('app.remove_image', { number: i + 1 })}
+                onClick={() => set(items.filter((_, j) => j !== i))}
+              >
                 <Delete fontSize="small" />
               </IconButton>
             </Tooltip>

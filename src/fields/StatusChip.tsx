@@ -7,11 +7,5 @@ export function StatusChip({ source }: { source: string }) {
   const translate = useTranslate();
   if (!record) return null;
   const active = Number(record[source]) === 1;
-  return (
-    <Chip
-      size="small"
-      color={active ? 'success' : 'default'}
-      label={translate(active ? 'app.active' : 'app.inactive')}
-    />
-  );
+  return <Chip size="small" color={active ? 'success' : 'default'} label={translate(active ? 'app.active' : 'app.inactive')} />;
 }

@@ -82,9 +82,7 @@ const previewSx = (size: Size = [160, 120]) => ({
 });
 
 const textLike: KindEntry<FieldOfKind<'text' | 'email' | 'phone' | 'url'>> = {
-  input: ({ field }) => (
-    <TextInput source={field.name} type={textType[field.kind]} validate={validators(field)} fullWidth />
-  ),
+  input: ({ field }) => <TextInput source={field.name} type={textType[field.kind]} validate={validators(field)} fullWidth />,
   column: ({ field }) => <TextField source={field.name} />,
   filter: ({ field }) => <TextInput source={field.name} />,
 };
@@ -132,27 +130,26 @@ export const kinds: KindTable = {
   },
   richText: {
     input: ({ field }) => (
-      <RichTextInput
-        source={field.name}
-        validate={validators(field)}
-        fullWidth
-        sx={{ '& .ProseMirror': { minHeight: 150 } }}
-      />
+      <RichTextInput source={field.name} validate={validators(field)} fullWidth sx={{ '& .ProseMirror': { minHeight: 150 } }} />
     ),
     column: ({ field }) =>
       field.listAsHtml ? (
         <HtmlField source={field.name} />
       ) : (
         // Lists show the text only unless the descriptor asks for the HTML (chamber).
-        <FunctionField render={(r) => String(r[field.name] ?? '').replace(/<[^>]*>/g, ' ').trim()} />
+        <FunctionField
+          render={(r) =>
+            String(r[field.name] ?? '')
+              .replace(/<[^>]*>/g, ' ')
+              .trim()
+          }
+        />
       ),
   },
   integer: numberLike,
   money: numberLike,
   status: {
-    input: ({ field }) => (
-      <BooleanInput source={field.name} format={statusFormat} parse={statusParse} validate={validators(field)} />
-    ),
+    input: ({ field }) => <BooleanInput source={field.name} format={statusFormat} parse={statusParse} validate={validators(field)} />,
     column: ({ field }) => <StatusChip source={field.name} />,
   },
   date: {
@@ -183,7 +180,12 @@ export const kinds: KindTable = {
       const target = useRegistry().get(field.reference);
       return (
         // Only active records may be chosen (spec: selects are filled with status=1).
-        <ReferenceInput source={field.name} reference={field.reference} filter={{ status: 1 }} sort={{ field: target.titleField, order: 'ASC' }}>
+        <ReferenceInput
+          source={field.name}
+          reference={field.reference}
+          filter={{ status: 1 }}
+          sort={{ field: target.titleField, order: 'ASC' }}
+        >
           <SelectInput optionText={target.titleField} validate={validators(field)} fullWidth />
         </ReferenceInput>
       );
@@ -235,9 +237,7 @@ export const kinds: KindTable = {
         </SimpleFormIterator>
       </ArrayInput>
     ),
-    column: ({ field }) => (
-      <FunctionField render={(r) => (Array.isArray(r[field.name]) ? r[field.name].length : 0)} />
-    ),
+    column: ({ field }) => <FunctionField render={(r) => (Array.isArray(r[field.name]) ? r[field.name].length : 0)} />,
   },
 };
 

@@ -22,7 +22,9 @@ function MenuGroup({ name, items }: { name: string; items: ResourceDescriptor[] 
   if (visible.length === 0) return null;
   return (
     <>
-      {visible.length > 1 && open && <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{translate(`menu.${name}`, { _: name })}</ListSubheader>}
+      {visible.length > 1 && open && (
+        <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{translate(`menu.${name}`, { _: name })}</ListSubheader>
+      )}
       {visible.map((d) => (
         <Menu.ResourceItem key={d.name} name={d.name} leftIcon={createElement(iconOf(d.menu.icon))} />
       ))}

@@ -9,7 +9,7 @@ import { Title, useAuthenticated, useCanAccess, useGetList, useResourceContext, 
 import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { iconOf } from '../icons';
-import { SingletonEditor } from '../generated/SingletonPage';
+import { SingletonEditor } from '../screens/SingletonPage';
 
 /** One card: the resource's name and how many records it holds; hidden when it may not be listed. */
 function ResourceCard({ descriptor }: { descriptor: ResourceDescriptor }) {

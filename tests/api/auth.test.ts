@@ -11,7 +11,8 @@ describe.each(DATABASES)('sign-in, sessions and permissions on %s', (kind) => {
 
   /** A user in a new group granted only the given slugs. */
   async function userWith(username: string, slugs: string[]) {
-    const group = (await s.call('POST', '/api/group/group-create', { body: { group_code: `G-${username}`, group_name: username } })).json().data.group_id;
+    const group = (await s.call('POST', '/api/group/group-create', { body: { group_code: `G-${username}`, group_name: username } })).json()
+      .data.group_id;
     await insertUser(s.app.ctx, { username, password: 'pw-123456', group, slugs });
     const login = await s.call('POST', '/api/users/user-login/', { body: { username, password: 'pw-123456' }, token: null });
     return login.json().data.token as string;
@@ -23,7 +24,10 @@ describe.each(DATABASES)('sign-in, sessions and permissions on %s', (kind) => {
     const { data, status } = res.json();
     expect(status).toBe(1);
     expect(data).toMatchObject({
-      user_id: expect.any(Number), username: 'admin', user_status: 1, token: expect.any(String),
+      user_id: expect.any(Number),
+      username: 'admin',
+      user_status: 1,
+      token: expect.any(String),
       user_group: { group_id: expect.any(Number), group_code: 'SUPER_ADMIN', group_name: 'Super Admin' },
       user_branch: { branch_id: 0, branch_code: '', branch_name: '' },
       user_designation: { designation_id: 0, designation_code: '', designation_name: '' },
@@ -31,7 +35,9 @@ describe.each(DATABASES)('sign-in, sessions and permissions on %s', (kind) => {
     });
     expect(data.permissions).toEqual(expect.arrayContaining(['medicine/medicine-create', 'doctors/get-doctors', 'branch/branch-list']));
     expect(JSON.stringify(data)).not.toMatch(/password|\$argon2/);
-    const me = (await s.call('GET', '/api/users/get-auth-user', { token: data.token, headers: { 'content-type': 'application/json' } })).json();
+    const me = (
+      await s.call('GET', '/api/users/get-auth-user', { token: data.token, headers: { 'content-type': 'application/json' } })
+    ).json();
     expect(me).toMatchObject({ status: 1, data: { user_group: { group_id: data.user_group.group_id } } });
     expect(me.data.token).toBeUndefined();
     expect(JSON.stringify(me)).not.toMatch(/password_hash|\$argon2/);
@@ -81,7 +87,11 @@ describe.each(DATABASES)('sign-in, sessions and permissions on %s', (kind) => {
     const token = await userWith('limited', ['department/department-list']);
     const db = s.app.ctx.conn.db;
     const user = await db.selectFrom('users').select('user_id').where('username', '=', 'limited').executeTakeFirstOrThrow();
-    const menu = await db.selectFrom('menu').select('menu_id').where('menu_slug', '=', 'department/department-list').executeTakeFirstOrThrow();
+    const menu = await db
+      .selectFrom('menu')
+      .select('menu_id')
+      .where('menu_slug', '=', 'department/department-list')
+      .executeTakeFirstOrThrow();
     await db.insertInto('user_permission').values({ user_id: user.user_id, menu_id: menu.menu_id, permission_status: 0 }).execute();
     s.app.ctx.permissions.invalidate();
     expect((await s.call('GET', '/api/department/department-list', { token })).statusCode).toBe(403);

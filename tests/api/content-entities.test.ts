@@ -11,23 +11,99 @@ import { DATABASES, multipart, png, startServer, type TestServer } from './harne
  * descriptor that drifts from the spec fails), with bodies built from each descriptor's fields.
  */
 const LISTS: Record<string, { list: string; get: string; create: string; update: string; del: string }> = {
-  'blog-videos': { list: '/blogs/blog-videos-list/', get: '/blogs/get-blog-videos/', create: '/blogs/blog-videos-create', update: '/blogs/blog-videos-update/', del: '/blogs/blog-videos-delete/' },
-  'blog-photos': { list: '/blogs/blog-photos-list/', get: '/blogs/get-blog-photos/', create: '/blogs/blog-photos-create', update: '/blogs/blog-photos-update/', del: '/blogs/blog-photos-delete/' },
-  experience: { list: '/experience/experience-list/', get: '/experience/get-experience/', create: '/experience/experience-create', update: '/experience/experience-update/', del: '/experience/experience-delete/' },
-  member: { list: '/member/member-list/', get: '/member/get-member/', create: '/member/member-create', update: '/member/member-update/', del: '/member/member-delete/' },
-  education: { list: '/education/education-list/', get: '/education/get-education/', create: '/education/education-create', update: '/education/education-update/', del: '/education/education-delete/' },
-  advice: { list: '/advice/advice-list/', get: '/advice/get-advice/', create: '/advice/advice-create', update: '/advice/advice-update/', del: '/advice/advice-delete/' },
-  chamber: { list: '/chamber/chamber-list/', get: '/chamber/get-chamber/', create: '/chamber/chamber-create', update: '/chamber/chamber-update/', del: '/chamber/chamber-delete/' },
-  schedule: { list: '/schedule/schedule-list/', get: '/schedule/get-schedule/', create: '/schedule/schedule-create', update: '/schedule/schedule-update/', del: '/schedule/schedule-delete/' },
-  'optics-category': { list: '/optics-category/optics-category-list/', get: '/optics-category/get-optics-category/', create: '/optics-category/optics-category-create', update: '/optics-category/optics-category-update/', del: '/optics-category/optics-category-delete/' },
-  optics: { list: '/optics/optics-list/', get: '/optics/get-optics/', create: '/optics/optics-create', update: '/optics/optics-update/', del: '/optics/optics-delete/' },
-  donation: { list: '/donation/donation-list/', get: '/donation/get-donation/', create: '/donation/donation-create', update: '/donation/donation-update/', del: '/donation/donation-delete/' },
+  'blog-videos': {
+    list: '/blogs/blog-videos-list/',
+    get: '/blogs/get-blog-videos/',
+    create: '/blogs/blog-videos-create',
+    update: '/blogs/blog-videos-update/',
+    del: '/blogs/blog-videos-delete/',
+  },
+  'blog-photos': {
+    list: '/blogs/blog-photos-list/',
+    get: '/blogs/get-blog-photos/',
+    create: '/blogs/blog-photos-create',
+    update: '/blogs/blog-photos-update/',
+    del: '/blogs/blog-photos-delete/',
+  },
+  experience: {
+    list: '/experience/experience-list/',
+    get: '/experience/get-experience/',
+    create: '/experience/experience-create',
+    update: '/experience/experience-update/',
+    del: '/experience/experience-delete/',
+  },
+  member: {
+    list: '/member/member-list/',
+    get: '/member/get-member/',
+    create: '/member/member-create',
+    update: '/member/member-update/',
+    del: '/member/member-delete/',
+  },
+  education: {
+    list: '/education/education-list/',
+    get: '/education/get-education/',
+    create: '/education/education-create',
+    update: '/education/education-update/',
+    del: '/education/education-delete/',
+  },
+  advice: {
+    list: '/advice/advice-list/',
+    get: '/advice/get-advice/',
+    create: '/advice/advice-create',
+    update: '/advice/advice-update/',
+    del: '/advice/advice-delete/',
+  },
+  chamber: {
+    list: '/chamber/chamber-list/',
+    get: '/chamber/get-chamber/',
+    create: '/chamber/chamber-create',
+    update: '/chamber/chamber-update/',
+    del: '/chamber/chamber-delete/',
+  },
+  schedule: {
+    list: '/schedule/schedule-list/',
+    get: '/schedule/get-schedule/',
+    create: '/schedule/schedule-create',
+    update: '/schedule/schedule-update/',
+    del: '/schedule/schedule-delete/',
+  },
+  'optics-category': {
+    list: '/optics-category/optics-category-list/',
+    get: '/optics-category/get-optics-category/',
+    create: '/optics-category/optics-category-create',
+    update: '/optics-category/optics-category-update/',
+    del: '/optics-category/optics-category-delete/',
+  },
+  optics: {
+    list: '/optics/optics-list/',
+    get: '/optics/get-optics/',
+    create: '/optics/optics-create',
+    update: '/optics/optics-update/',
+    del: '/optics/optics-delete/',
+  },
+  donation: {
+    list: '/donation/donation-list/',
+    get: '/donation/get-donation/',
+    create: '/donation/donation-create',
+    update: '/donation/donation-update/',
+    del: '/donation/donation-delete/',
+  },
   ot: { list: '/ot/ot-list/', get: '/ot/get-ot/', create: '/ot/ot-create', update: '/ot/ot-update/', del: '/ot/ot-delete/' },
-  investigation: { list: '/investigation/investigation-list/', get: '/investigation/get-investigation/', create: '/investigation/investigation-create', update: '/investigation/investigation-update/', del: '/investigation/investigation-delete/' },
+  investigation: {
+    list: '/investigation/investigation-list/',
+    get: '/investigation/get-investigation/',
+    create: '/investigation/investigation-create',
+    update: '/investigation/investigation-update/',
+    del: '/investigation/investigation-delete/',
+  },
 };
 const SINGLETONS: Record<string, { list: string; create: string; update: string }> = {
   about: { list: '/about/about-list', create: '/about/about-create', update: '/about/about-update/' },
-  'hero-section': { list: '/hero-section/hero-section-list', create: '/hero-section/hero-section-create', update: '/hero-section/hero-section-update/' },
+  'hero-section': {
+    list: '/hero-section/hero-section-list',
+    create: '/hero-section/hero-section-create',
+    update: '/hero-section/hero-section-update/',
+  },
 };
 
 type Part = string | { file: Buffer; name: string };
@@ -35,33 +111,79 @@ const RICH_IN = '<p onclick="x()">Rich <b>text</b><script>alert(1)</script></p>'
 const RICH_OUT = '<p>Rich <b>text</b></p>';
 
 /** A value for every field of a descriptor, unique by `tag`; references point at an active record. */
-async function fullBody(s: TestServer, d: ResourceDescriptor, tag: string): Promise<{ parts: Record<string, Part>; files: Record<string, Part[]> }> {
+async function fullBody(
+  s: TestServer,
+  d: ResourceDescriptor,
+  tag: string,
+): Promise<{ parts: Record<string, Part>; files: Record<string, Part[]> }> {
   const parts: Record<string, Part> = {};
   const files: Record<string, Part[]> = {};
   for (const f of d.fields) {
     switch (f.kind) {
-      case 'text': parts[f.name] = `${tag} ${f.name}`; break;
-      case 'longText': parts[f.name] = `${tag} long ${f.name}\nsecond line`; break;
-      case 'richText': parts[f.name] = RICH_IN; break;
-      case 'email': parts[f.name] = `${f.name}@hospital.example`; break;
-      case 'phone': parts[f.name] = '+880 1711 555000'; break;
-      case 'url': parts[f.name] = `https://example.org/${tag}/${f.name}`; break;
-      case 'integer': parts[f.name] = '7'; break;
-      case 'money': parts[f.name] = f.name.includes('purchase') ? '10.25' : '14.75'; break;
-      case 'status': parts[f.name] = '0'; break;
-      case 'date': parts[f.name] = '2027-01-31'; break;
-      case 'datetime': parts[f.name] = '2027-01-31 10:20:00'; break;
+      case 'text':
+        parts[f.name] = `${tag} ${f.name}`;
+        break;
+      case 'longText':
+        parts[f.name] = `${tag} long ${f.name}\nsecond line`;
+        break;
+      case 'richText':
+        parts[f.name] = RICH_IN;
+        break;
+      case 'email':
+        parts[f.name] = `${f.name}@hospital.example`;
+        break;
+      case 'phone':
+        parts[f.name] = '+880 1711 555000';
+        break;
+      case 'url':
+        parts[f.name] = `https://example.org/${tag}/${f.name}`;
+        break;
+      case 'integer':
+        parts[f.name] = '7';
+        break;
+      case 'money':
+        parts[f.name] = f.name.includes('purchase') ? '10.25' : '14.75';
+        break;
+      case 'status':
+        parts[f.name] = '0';
+        break;
+      case 'date':
+        parts[f.name] = '2027-01-31';
+        break;
+      case 'datetime':
+        parts[f.name] = '2027-01-31 10:20:00';
+        break;
       // The last choice keeps every conditional field visible (optics: Optical).
-      case 'choice': parts[f.name] = f.choices[f.choices.length - 1]!; break;
+      case 'choice':
+        parts[f.name] = f.choices[f.choices.length - 1]!;
+        break;
       case 'reference': {
         const target = registry.get(f.reference);
-        const rows = (await s.call('GET', `/api${LISTS[target.name]?.list ?? `/${target.api.prefix}/${target.api.prefix}-list/`}?status=1`)).json().data;
+        const rows = (
+          await s.call('GET', `/api${LISTS[target.name]?.list ?? `/${target.api.prefix}/${target.api.prefix}-list/`}?status=1`)
+        ).json().data;
         parts[f.name] = String(rows[0][target.idField]);
         break;
       }
-      case 'image': files[f.name] = [{ file: await png(`${tag}-${f.name}`), name: `${f.name}.png` }]; break;
-      case 'imageList': files[f.name] = [{ file: await png(`${tag}-1`), name: 'one.png' }, { file: await png(`${tag}-2`), name: 'two.jpg' }]; break;
-      case 'rows': parts[f.name] = JSON.stringify([Object.fromEntries(f.of.map((sub) => [sub.name, sub.kind === 'email' ? 'row@hospital.example' : sub.kind === 'phone' ? '+880 1811 000000' : `${tag} ${sub.name}`]))]); break;
+      case 'image':
+        files[f.name] = [{ file: await png(`${tag}-${f.name}`), name: `${f.name}.png` }];
+        break;
+      case 'imageList':
+        files[f.name] = [
+          { file: await png(`${tag}-1`), name: 'one.png' },
+          { file: await png(`${tag}-2`), name: 'two.jpg' },
+        ];
+        break;
+      case 'rows':
+        parts[f.name] = JSON.stringify([
+          Object.fromEntries(
+            f.of.map((sub) => [
+              sub.name,
+              sub.kind === 'email' ? 'row@hospital.example' : sub.kind === 'phone' ? '+880 1811 000000' : `${tag} ${sub.name}`,
+            ]),
+          ),
+        ]);
+        break;
     }
   }
   return { parts, files };
@@ -70,7 +192,8 @@ async function fullBody(s: TestServer, d: ResourceDescriptor, tag: string): Prom
 async function form(parts: Record<string, Part>, files: Record<string, Part[]>) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(parts)) if (typeof v === 'string') fd.append(k, v);
-  for (const [k, list] of Object.entries(files)) for (const v of list) if (typeof v !== 'string') fd.append(k, new Blob([new Uint8Array(v.file)]), v.name);
+  for (const [k, list] of Object.entries(files))
+    for (const v of list) if (typeof v !== 'string') fd.append(k, new Blob([new Uint8Array(v.file)]), v.name);
   const res = new Response(fd);
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
 }
@@ -140,7 +263,9 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     expect(up.json().data).toMatchObject({ [d.titleField]: `${tag} renamed`, [d.statusField!]: 1 });
     expect((await s.call('GET', `/api${p.list}?status=1&search=${tag}`)).json().total).toBe(1);
 
-    const stored = d.fields.flatMap((f) => (f.kind === 'image' ? [String(got.data[f.name])] : f.kind === 'imageList' ? (JSON.parse(String(got.data[f.name])) as string[]) : []));
+    const stored = d.fields.flatMap((f) =>
+      f.kind === 'image' ? [String(got.data[f.name])] : f.kind === 'imageList' ? (JSON.parse(String(got.data[f.name])) as string[]) : [],
+    );
     const del = await s.call('DELETE', `/api${p.del}${id}`);
     expect(del.json()).toMatchObject({ status: 1, data: { [d.idField]: id } });
     expect((await s.call('GET', `/api${p.get}${id}`)).statusCode).toBe(404);
@@ -169,7 +294,9 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     for (const p of Object.values(LISTS)) for (const path of Object.values(p)) expect(slugs).toContain(path.replace(/^\/|\/$/g, ''));
     for (const p of Object.values(SINGLETONS)) for (const path of Object.values(p)) expect(slugs).toContain(path.replace(/^\/|\/$/g, ''));
     await insertUser(s.app.ctx, { username: 'reader', password: 'reader-pass-1', group: 77, slugs: ['ot/ot-list'] });
-    const token = (await s.call('POST', '/api/users/user-login/', { body: { username: 'reader', password: 'reader-pass-1' }, token: null })).json().data.token;
+    const token = (
+      await s.call('POST', '/api/users/user-login/', { body: { username: 'reader', password: 'reader-pass-1' }, token: null })
+    ).json().data.token;
     expect((await s.call('GET', '/api/ot/ot-list/', { token })).statusCode).toBe(200);
     expect((await s.call('POST', '/api/ot/ot-create', { token, body: { title: 'x' } })).statusCode).toBe(403);
     expect((await s.call('GET', '/api/optics/optics-list/', { token })).statusCode).toBe(403);
@@ -189,7 +316,9 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     const cats = (await s.call('GET', '/api/optics-category/optics-category-list/?status=1')).json().data as Record<string, unknown>[];
     expect(cats.length).toBeGreaterThan(0);
     expect(cats.every((c) => c.optics_category_status === 1)).toBe(true);
-    const item = (await s.call('GET', '/api/optics/optics-list/?status=all')).json().data.find((o: Record<string, unknown>) => o.optics_category);
+    const item = (await s.call('GET', '/api/optics/optics-list/?status=all'))
+      .json()
+      .data.find((o: Record<string, unknown>) => o.optics_category);
     expect(item.category).toMatchObject({ optics_category_id: item.optics_category, optics_category_name: expect.any(String) });
     const used = await s.call('DELETE', `/api/optics-category/optics-category-delete/${item.optics_category}`);
     expect(used.statusCode).toBe(409);
@@ -199,15 +328,32 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
   it('optics: defaults of the spec and profit = sales - purchase', async () => {
     const o = (await s.call('POST', '/api/optics/optics-create', { body: { optics_code: 'DEF-1', optics_name: 'Defaults' } })).json().data;
     expect(o).toMatchObject({
-      optics_type: 'Optical', optics_frame_material: 'Plastic', optics_frame_shape: 'Rectangle', optics_lens_type: 'Single Vision',
-      optics_stock_qty: 0, optics_purchase_price: 0, optics_sales_price: 0, optics_sales_profit: 0, optics_status: 1, optics_picture: '[]',
+      optics_type: 'Optical',
+      optics_frame_material: 'Plastic',
+      optics_frame_shape: 'Rectangle',
+      optics_lens_type: 'Single Vision',
+      optics_stock_qty: 0,
+      optics_purchase_price: 0,
+      optics_sales_price: 0,
+      optics_sales_profit: 0,
+      optics_status: 1,
+      optics_picture: '[]',
     });
-    const u = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, { body: { optics_purchase_price: '80', optics_sales_price: '125.5' } })).json().data;
+    const u = (
+      await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, {
+        body: { optics_purchase_price: '80', optics_sales_price: '125.5' },
+      })
+    ).json().data;
     expect(u.optics_sales_profit).toBe(45.5);
   });
 
   it('optics: the server keeps exactly the pictures named in optics_picture_json plus the new files', async () => {
-    const create = await multipart({ optics_code: 'PIC-1', optics_name: 'Pictures', optics_type: 'Frame', optics_picture: { file: await png('a'), name: 'a.png' } });
+    const create = await multipart({
+      optics_code: 'PIC-1',
+      optics_name: 'Pictures',
+      optics_type: 'Frame',
+      optics_picture: { file: await png('a'), name: 'a.png' },
+    });
     // multipart() takes one file per name; add the second with the platform FormData instead.
     const fd = new FormData();
     fd.append('optics_code', 'PIC-2');
@@ -216,7 +362,10 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     fd.append('optics_picture', new Blob([new Uint8Array(await png('first'))]), 'first.png');
     fd.append('optics_picture', new Blob([new Uint8Array(await png('second'))]), 'second.png');
     const body = new Response(fd);
-    const two = await s.call('POST', '/api/optics/optics-create', { payload: Buffer.from(await body.arrayBuffer()), headers: { 'content-type': body.headers.get('content-type')! } });
+    const two = await s.call('POST', '/api/optics/optics-create', {
+      payload: Buffer.from(await body.arrayBuffer()),
+      headers: { 'content-type': body.headers.get('content-type')! },
+    });
     expect(two.statusCode).toBe(201);
     const o = two.json().data;
     const [first, second] = JSON.parse(o.optics_picture) as [string, string];
@@ -243,7 +392,8 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     const viaJson = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, { body: { optics_picture: [after[1]] } })).json().data;
     expect(JSON.parse(viaJson.optics_picture)).toEqual([after[1]]);
     expect(fs.existsSync(path.join(s.dataDir, after[0]!))).toBe(false);
-    const cleared = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, await multipart({ optics_picture_json: '[]' }))).json().data;
+    const cleared = (await s.call('PUT', `/api/optics/optics-update/${o.optics_id}`, await multipart({ optics_picture_json: '[]' }))).json()
+      .data;
     expect(cleared.optics_picture).toBe('[]');
     for (const p of after) expect(fs.existsSync(path.join(s.dataDir, p))).toBe(false);
 
@@ -255,7 +405,10 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     fd2.append('optics_picture', new Blob([new Uint8Array(await png('good'))]), 'good.png');
     fd2.append('optics_picture', new Blob(['<svg onload=alert(1)>']), 'evil.png');
     const bad = new Response(fd2);
-    const refused = await s.call('PUT', `/api/optics/optics-update/${one.optics_id}`, { payload: Buffer.from(await bad.arrayBuffer()), headers: { 'content-type': bad.headers.get('content-type')! } });
+    const refused = await s.call('PUT', `/api/optics/optics-update/${one.optics_id}`, {
+      payload: Buffer.from(await bad.arrayBuffer()),
+      headers: { 'content-type': bad.headers.get('content-type')! },
+    });
     expect(refused.statusCode).toBe(422);
     expect((await s.call('GET', `/api/optics/get-optics/${one.optics_id}`)).json().data.optics_picture).toBe(JSON.stringify([only]));
     expect(fs.existsSync(path.join(s.dataDir, only))).toBe(true);
@@ -263,10 +416,18 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
   });
 
   it('chamber description is stored sanitised, schedule keeps its logo in the payload', async () => {
-    const c = (await s.call('POST', '/api/chamber/chamber-create', { body: { title: 'C', description: '<h3>Room 4</h3><img src=x onerror=alert(1)><p>Ground floor</p>' } })).json().data;
+    const c = (
+      await s.call('POST', '/api/chamber/chamber-create', {
+        body: { title: 'C', description: '<h3>Room 4</h3><img src=x onerror=alert(1)><p>Ground floor</p>' },
+      })
+    ).json().data;
     expect(c.description).not.toMatch(/onerror|<script/);
     expect(c.description).toContain('<p>Ground floor</p>');
-    const sch = await s.call('POST', '/api/schedule/schedule-create', await multipart({ hospital: 'City', day: 'Sunday', visiting_hours: '10-12', logo: { file: await png('logo'), name: 'l.png' } }));
+    const sch = await s.call(
+      'POST',
+      '/api/schedule/schedule-create',
+      await multipart({ hospital: 'City', day: 'Sunday', visiting_hours: '10-12', logo: { file: await png('logo'), name: 'l.png' } }),
+    );
     expect(sch.json().data.logo).toMatch(/^uploads\/schedule\//);
   });
 
@@ -305,10 +466,16 @@ describe.each(DATABASES)('singletons on an empty database (%s)', (kind) => {
   it('about: the list is empty until the first create; a second create is refused', async () => {
     expect((await s.call('GET', '/api/about/about-list')).json()).toMatchObject({ status: 1, data: [], total: 0 });
     const rows = [{ title: 'Expert doctors', description: 'Consultants in every department' }];
-    const missingRow = await s.call('POST', '/api/about/about-create', { body: { title: 'About us', why_choose_us: JSON.stringify([{ title: 'No description' }]) } });
+    const missingRow = await s.call('POST', '/api/about/about-create', {
+      body: { title: 'About us', why_choose_us: JSON.stringify([{ title: 'No description' }]) },
+    });
     expect(missingRow.statusCode).toBe(422);
     expect(missingRow.json().errors.why_choose_us).toMatch(/row 1: description is required/);
-    const created = await s.call('POST', '/api/about/about-create', await multipart({ title: 'About us', why_choose_us: JSON.stringify(rows), logo: { file: await png('logo'), name: 'logo.png' } }));
+    const created = await s.call(
+      'POST',
+      '/api/about/about-create',
+      await multipart({ title: 'About us', why_choose_us: JSON.stringify(rows), logo: { file: await png('logo'), name: 'logo.png' } }),
+    );
     expect(created.statusCode).toBe(201);
     expect(JSON.parse(created.json().data.why_choose_us)).toEqual(rows);
     const [second, third] = await Promise.all([

@@ -59,21 +59,40 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     const d = new Date();
     const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     expect(created).toMatchObject({ branch_code: 'KHL-01', branch_status: 1, branch_opening_date: today, branch_phone: '' });
-    const med = (await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: 'NEW-1', medicine_name: 'New medicine' } })).json().data;
-    expect(med).toMatchObject({ medicine_purchase_price: 0, medicine_sales_price: 0, medicine_sales_profit: 0, medicine_status: 1, medicine_category: null });
+    const med = (
+      await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: 'NEW-1', medicine_name: 'New medicine' } })
+    ).json().data;
+    expect(med).toMatchObject({
+      medicine_purchase_price: 0,
+      medicine_sales_price: 0,
+      medicine_sales_profit: 0,
+      medicine_status: 1,
+      medicine_category: null,
+    });
     expect(med.pharmacy_category).toEqual({ pharmacy_category_id: 0, pharmacy_category_name: '' });
-    const got = (await s.call('GET', `/api/branch/get-branch/${created.branch_id}`, { headers: { 'content-type': 'application/json' } })).json();
+    const got = (
+      await s.call('GET', `/api/branch/get-branch/${created.branch_id}`, { headers: { 'content-type': 'application/json' } })
+    ).json();
     expect(got).toMatchObject({ status: 1, data: { branch_id: created.branch_id, branch_name: 'Khulna Clinic' } });
   });
 
   it('updates and deletes; unknown ids answer 404 with the envelope', async () => {
-    const { branch_id: id } = (await s.call('POST', '/api/branch/branch-create/', { body: { branch_code: 'TMP-1', branch_name: 'Temp' } })).json().data;
-    const up = await s.call('PUT', `/api/branch/branch-update/${id}/`, { body: { branch_code: 'TMP-1', branch_name: 'Temporary', branch_status: 0 } });
+    const { branch_id: id } = (
+      await s.call('POST', '/api/branch/branch-create/', { body: { branch_code: 'TMP-1', branch_name: 'Temp' } })
+    ).json().data;
+    const up = await s.call('PUT', `/api/branch/branch-update/${id}/`, {
+      body: { branch_code: 'TMP-1', branch_name: 'Temporary', branch_status: 0 },
+    });
     expect(up.json()).toMatchObject({ status: 1, data: { branch_name: 'Temporary', branch_status: 0 } });
     const del = await s.call('DELETE', `/api/branch/branch-delete/${id}`, { headers: { 'content-type': 'application/json' } });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toMatchObject({ status: 1, data: { branch_id: id } });
-    for (const [m, u] of [['GET', `/api/branch/get-branch/${id}`], ['PUT', `/api/branch/branch-update/${id}`], ['DELETE', `/api/branch/branch-delete/${id}`], ['GET', '/api/branch/get-branch/abc']]) {
+    for (const [m, u] of [
+      ['GET', `/api/branch/get-branch/${id}`],
+      ['PUT', `/api/branch/branch-update/${id}`],
+      ['DELETE', `/api/branch/branch-delete/${id}`],
+      ['GET', '/api/branch/get-branch/abc'],
+    ]) {
       const r = await s.call(m!, u!, m === 'PUT' ? { body: { branch_name: 'x' } } : {});
       expect(r.statusCode).toBe(404);
       expect(r.json()).toMatchObject({ status: 0, data: null });
@@ -83,15 +102,27 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
 
   it('rejects bad input with a message per field and writes nothing', async () => {
     const before = await count('/api/medicine/medicine-list?status=all');
-    const missing = await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_sales_price: 'ten', medicine_status: 'maybe', medicine_category: 9999 } });
+    const missing = await s.call('POST', '/api/medicine/medicine-create', {
+      body: { medicine_sales_price: 'ten', medicine_status: 'maybe', medicine_category: 9999 },
+    });
     expect(missing.statusCode).toBe(422);
     const body = missing.json();
     expect(body.status).toBe(0);
-    expect(Object.keys(body.errors).sort()).toEqual(['medicine_category', 'medicine_code', 'medicine_name', 'medicine_sales_price', 'medicine_status']);
-    const badRef = await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: 'R1', medicine_name: 'R', medicine_category: 9999 } });
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'medicine_category',
+      'medicine_code',
+      'medicine_name',
+      'medicine_sales_price',
+      'medicine_status',
+    ]);
+    const badRef = await s.call('POST', '/api/medicine/medicine-create', {
+      body: { medicine_code: 'R1', medicine_name: 'R', medicine_category: 9999 },
+    });
     expect(badRef.statusCode).toBe(422);
     expect(badRef.json().errors.medicine_category).toMatch(/unknown pharmacy-category/);
-    const badDate = await s.call('POST', '/api/branch/branch-create', { body: { branch_code: 'D1', branch_name: 'D', branch_opening_date: '2024-02-31', branch_email: 'not-an-email' } });
+    const badDate = await s.call('POST', '/api/branch/branch-create', {
+      body: { branch_code: 'D1', branch_name: 'D', branch_opening_date: '2024-02-31', branch_email: 'not-an-email' },
+    });
     expect(badDate.statusCode).toBe(422);
     expect(Object.keys(badDate.json().errors).sort()).toEqual(['branch_email', 'branch_opening_date']);
     const update = await s.call('PUT', '/api/medicine/medicine-update/1', { body: { medicine_name: '' } });
@@ -110,7 +141,10 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
   });
 
   it('answers 400 for malformed JSON or multipart, never 500', async () => {
-    const json = await s.call('POST', '/api/branch/branch-create', { payload: '{"branch_code":', headers: { 'content-type': 'application/json' } });
+    const json = await s.call('POST', '/api/branch/branch-create', {
+      payload: '{"branch_code":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toMatchObject({ status: 0 });
     const arr = await s.call('POST', '/api/branch/branch-create', { body: [1, 2] });
@@ -127,21 +161,41 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     const used = await s.call('DELETE', '/api/pharmacy-category/pharmacy-category-delete/1');
     expect(used.statusCode).toBe(409);
     expect(used.json().message).toMatch(/used by 1 medicine/);
-    const c = (await s.call('POST', '/api/pharmacy-category/pharmacy-category-create', { body: { pharmacy_category_code: 'TMP', pharmacy_category_name: 'Temporary' } })).json().data;
+    const c = (
+      await s.call('POST', '/api/pharmacy-category/pharmacy-category-create', {
+        body: { pharmacy_category_code: 'TMP', pharmacy_category_name: 'Temporary' },
+      })
+    ).json().data;
     expect((await s.call('DELETE', `/api/pharmacy-category/pharmacy-category-delete/${c.pharmacy_category_id}`)).statusCode).toBe(200);
   });
 
   it('derives medicine profit from the prices, whatever the client sends', async () => {
-    const m = (await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: 'P-1', medicine_name: 'Profit', medicine_purchase_price: '10.5', medicine_sales_price: 14, medicine_sales_profit: 999 } })).json().data;
+    const m = (
+      await s.call('POST', '/api/medicine/medicine-create', {
+        body: {
+          medicine_code: 'P-1',
+          medicine_name: 'Profit',
+          medicine_purchase_price: '10.5',
+          medicine_sales_price: 14,
+          medicine_sales_profit: 999,
+        },
+      })
+    ).json().data;
     expect(m.medicine_sales_profit).toBe(3.5);
     const u = (await s.call('PUT', `/api/medicine/medicine-update/${m.medicine_id}`, { body: { medicine_sales_price: 20 } })).json().data;
     expect(u).toMatchObject({ medicine_sales_price: 20, medicine_purchase_price: 10.5, medicine_sales_profit: 9.5 });
   });
 
   it('sanitises rich text before storing it', async () => {
-    const m = (await s.call('POST', '/api/medicine/medicine-create', {
-      body: { medicine_code: 'H-1', medicine_name: 'Html', medicine_description: '<p onclick="x()">Safe <b>bold</b><script>alert(1)</script><a href="javascript:alert(1)">l</a></p>' },
-    })).json().data;
+    const m = (
+      await s.call('POST', '/api/medicine/medicine-create', {
+        body: {
+          medicine_code: 'H-1',
+          medicine_name: 'Html',
+          medicine_description: '<p onclick="x()">Safe <b>bold</b><script>alert(1)</script><a href="javascript:alert(1)">l</a></p>',
+        },
+      })
+    ).json().data;
     expect(m.medicine_description).toBe('<p>Safe <b>bold</b><a rel="noopener noreferrer">l</a></p>');
   });
 
@@ -150,8 +204,13 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     const degrees = [{ degree_name: 'MBBS', institiute: 'Dhaka Medical College' }];
     const experience = [{ designation: 'Registrar', organigation: 'City Hospital', durations: '2019-2021' }];
     const form = await multipart({
-      name: 'Dr. Test', title: 'Surgeon', doctor_department: String(dept), degrees: JSON.stringify(degrees),
-      experience: JSON.stringify(experience), appointment: '[]', contact: JSON.stringify([{ phone: '+880 1711 123456', email: 'test@hospital.local' }]),
+      name: 'Dr. Test',
+      title: 'Surgeon',
+      doctor_department: String(dept),
+      degrees: JSON.stringify(degrees),
+      experience: JSON.stringify(experience),
+      appointment: '[]',
+      contact: JSON.stringify([{ phone: '+880 1711 123456', email: 'test@hospital.local' }]),
     });
     const res = await s.call('POST', '/api/doctors/doctors-create', form);
     expect(res.statusCode).toBe(201);
@@ -162,7 +221,9 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     expect(d.department.department_id).toBe(dept);
     const again = (await s.call('GET', `/api/doctors/get-doctors/${d.id}`)).json().data;
     expect(JSON.parse(again.contact)[0].email).toBe('test@hospital.local');
-    const bad = await s.call('POST', '/api/doctors/doctors-create', { body: { name: 'X', title: 'Y', doctor_department: dept, degrees: [{ degree_name: 'MBBS' }] } });
+    const bad = await s.call('POST', '/api/doctors/doctors-create', {
+      body: { name: 'X', title: 'Y', doctor_department: dept, degrees: [{ degree_name: 'MBBS' }] },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.degrees).toMatch(/row 1: institiute is required/);
     const noDept = await s.call('POST', '/api/doctors/doctors-create', { body: { name: 'X', title: 'Y' } });
@@ -170,7 +231,11 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
   });
 
   it('uploads a picture checked by content, serves it back, replaces and removes it', async () => {
-    const form = await multipart({ medicine_code: 'IMG-1', medicine_name: 'With picture', medicine_picture: { file: await png('pic'), name: 'photo.bin' } });
+    const form = await multipart({
+      medicine_code: 'IMG-1',
+      medicine_name: 'With picture',
+      medicine_picture: { file: await png('pic'), name: 'photo.bin' },
+    });
     const res = await s.call('POST', '/api/medicine/medicine-create', form);
     expect(res.statusCode).toBe(201);
     const m = res.json().data;
@@ -182,25 +247,45 @@ describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
     expect(served.headers['content-security-policy']).toMatch(/sandbox/);
     expect(served.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
-    const fake = await multipart({ medicine_code: 'IMG-2', medicine_name: 'Fake', medicine_picture: { file: Buffer.from('<script>alert(1)</script>'), name: 'evil.png', type: 'image/png' } });
+    const fake = await multipart({
+      medicine_code: 'IMG-2',
+      medicine_name: 'Fake',
+      medicine_picture: { file: Buffer.from('<script>alert(1)</script>'), name: 'evil.png', type: 'image/png' },
+    });
     const rejected = await s.call('POST', '/api/medicine/medicine-create', fake);
     expect(rejected.statusCode).toBe(422);
     expect(rejected.json().errors.medicine_picture).toMatch(/JPEG, PNG, WebP or GIF/);
 
-    const big = await multipart({ medicine_code: 'IMG-3', medicine_name: 'Big', medicine_picture: { file: Buffer.alloc(600 * 1024, 1), name: 'big.png' } });
+    const big = await multipart({
+      medicine_code: 'IMG-3',
+      medicine_name: 'Big',
+      medicine_picture: { file: Buffer.alloc(600 * 1024, 1), name: 'big.png' },
+    });
     expect((await s.call('POST', '/api/medicine/medicine-create', big)).statusCode).toBe(413);
     expect((await s.call('GET', '/api/medicine/medicine-list?search=IMG-')).json().total).toBe(1);
 
-    const injected = await s.call('PUT', `/api/medicine/medicine-update/${m.medicine_id}`, { body: { medicine_picture: '../../etc/passwd' } });
+    const injected = await s.call('PUT', `/api/medicine/medicine-update/${m.medicine_id}`, {
+      body: { medicine_picture: '../../etc/passwd' },
+    });
     expect(injected.statusCode).toBe(422);
 
     const oldFile = path.join(s.dataDir, m.medicine_picture);
     expect(fs.existsSync(oldFile)).toBe(true);
-    const replace = await s.call('PUT', `/api/medicine/medicine-update/${m.medicine_id}`, await multipart({ medicine_picture: { file: await png('new'), name: 'n.png' } }));
+    const replace = await s.call(
+      'PUT',
+      `/api/medicine/medicine-update/${m.medicine_id}`,
+      await multipart({ medicine_picture: { file: await png('new'), name: 'n.png' } }),
+    );
     const replaced = replace.json().data;
     expect(replaced.medicine_picture).not.toBe(m.medicine_picture);
     expect(fs.existsSync(oldFile)).toBe(false);
-    const kept = (await s.call('PUT', `/api/medicine/medicine-update/${m.medicine_id}`, await multipart({ medicine_name: 'Renamed', medicine_picture: replaced.medicine_picture }))).json().data;
+    const kept = (
+      await s.call(
+        'PUT',
+        `/api/medicine/medicine-update/${m.medicine_id}`,
+        await multipart({ medicine_name: 'Renamed', medicine_picture: replaced.medicine_picture }),
+      )
+    ).json().data;
     expect(kept.medicine_picture).toBe(replaced.medicine_picture);
     const cleared = (await s.call('PUT', `/api/medicine/medicine-update/${m.medicine_id}`, { body: { medicine_picture: '' } })).json().data;
     expect(cleared.medicine_picture).toBe('');
@@ -220,7 +305,9 @@ describe.each(DATABASES)('hostile input never reaches the database as an error, 
     expect((await s.call('GET', '/api/medicine/medicine-list?medicine_category=99999999999')).statusCode).toBe(400);
     expect((await s.call('GET', '/api/medicine/medicine-list?page=0')).statusCode).toBe(400);
     expect((await s.call('GET', '/api/medicine/medicine-list?limit=abc')).statusCode).toBe(400);
-    const big = await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: 'B', medicine_name: 'B', medicine_category: 99999999999 } });
+    const big = await s.call('POST', '/api/medicine/medicine-create', {
+      body: { medicine_code: 'B', medicine_name: 'B', medicine_category: 99999999999 },
+    });
     expect(big.statusCode).toBe(422);
     const nul = await s.call('POST', '/api/branch/branch-create', { body: { branch_code: 'N\u0000UL', branch_name: 'Nul\u0000' } });
     expect(nul.statusCode).toBe(201);

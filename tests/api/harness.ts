@@ -22,7 +22,11 @@ export interface TestServer {
   dataDir: string;
   token: string;
   /** Injects a request with the admin token unless `token` is given (null: none). */
-  call(method: string, url: string, options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; payload?: Buffer | string }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; payload?: Buffer | string },
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -17,8 +17,10 @@ describe('search indexes', () => {
 
     it('the list query searches through the FTS5 trigram table', () => {
       const fts = ftsTable(medicine);
-      const plan = s.app.ctx.conn.sqlite!
-        .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM medicine t WHERE t.medicine_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`)
+      const plan = s.app.ctx.conn
+        .sqlite!.prepare(
+          `EXPLAIN QUERY PLAN SELECT count(*) FROM medicine t WHERE t.medicine_id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`,
+        )
         .all('"amox"') as { detail: string }[];
       expect(plan.map((p) => p.detail).join('\n')).toMatch(new RegExp(`VIRTUAL TABLE INDEX .*${fts}|SCAN ${fts} VIRTUAL TABLE INDEX`));
       expect(plan.map((p) => p.detail).join('\n')).not.toMatch(/SCAN t\b(?! USING)/);
@@ -36,7 +38,9 @@ describe('search indexes', () => {
       const plan = await s.app.ctx.conn.db.connection().execute(async (c) => {
         // Few rows here: forbid the sequential scan to prove the index matches the query's expression.
         await sql`SET enable_seqscan = off`.execute(c);
-        const r = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT count(*) FROM medicine t WHERE (${searchExpression(medicine, 't')}) ilike ${'%amox%'} escape '\\'`.execute(c);
+        const r = await sql<{
+          'QUERY PLAN': string;
+        }>`EXPLAIN SELECT count(*) FROM medicine t WHERE (${searchExpression(medicine, 't')}) ilike ${'%amox%'} escape '\\'`.execute(c);
         await sql`RESET enable_seqscan`.execute(c);
         return r.rows.map((row) => row['QUERY PLAN']).join('\n');
       });

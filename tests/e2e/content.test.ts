@@ -24,19 +24,40 @@ describe('content screens, end to end in Chromium', () => {
     await title.fill('E2E Hospital — caring since 1998');
     await page.getByRole('button', { name: 'Add row' }).click();
     const rows = page.locator('[aria-label="Why Choose Us"], .ra-input-why_choose_us').first();
-    await rows.getByLabel(/^title\s\*/i).last().fill('Open all night');
-    await rows.getByLabel(/^description\s\*/i).last().fill('Emergency care 24 hours a day');
+    await rows
+      .getByLabel(/^title\s\*/i)
+      .last()
+      .fill('Open all night');
+    await rows
+      .getByLabel(/^description\s\*/i)
+      .last()
+      .fill('Emergency care 24 hours a day');
     await page.getByRole('button', { name: /^save$/i }).click();
     await expect.poll(() => page.getByText('Data Update Successfully').count()).toBeGreaterThan(0);
 
     await page.reload();
-    await expect.poll(() => page.getByLabel(/^title\s\*/i).first().inputValue()).toBe('E2E Hospital — caring since 1998');
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^title\s\*/i)
+          .first()
+          .inputValue(),
+      )
+      .toBe('E2E Hospital — caring since 1998');
     await expect.poll(() => page.locator('input[value="Open all night"]').count()).toBe(1);
     // `/about` and `/home` open the same page.
     await page.goto(`${e.url}/home`);
     await page.waitForURL(/\/about$/);
-    await expect.poll(() => page.getByLabel(/^title\s\*/i).first().inputValue()).toBe('E2E Hospital — caring since 1998');
-    const saved = (await e.app.inject({ method: 'GET', url: '/api/about/about-list', headers: { 'access-token': await token(e) } })).json().data;
+    await expect
+      .poll(() =>
+        page
+          .getByLabel(/^title\s\*/i)
+          .first()
+          .inputValue(),
+      )
+      .toBe('E2E Hospital — caring since 1998');
+    const saved = (await e.app.inject({ method: 'GET', url: '/api/about/about-list', headers: { 'access-token': await token(e) } })).json()
+      .data;
     expect(saved).toHaveLength(1);
     expect(JSON.parse(saved[0].why_choose_us).at(-1)).toEqual({ title: 'Open all night', description: 'Emergency care 24 hours a day' });
     expect(e.foreignRequests).toEqual([]);
@@ -46,7 +67,11 @@ describe('content screens, end to end in Chromium', () => {
     const { page } = e;
     await page.goto(`${e.url}/optics/optics-list`);
     await page.waitForURL(/\/optics(\?|$)/);
-    await page.getByRole('link', { name: /^new$/i }).or(page.getByRole('button', { name: /^new$/i })).first().click();
+    await page
+      .getByRole('link', { name: /^new$/i })
+      .or(page.getByRole('button', { name: /^new$/i }))
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/^code\s\*/i).fill('E2E-FRM-1');
     await dialog.getByLabel(/^name\s\*/i).fill('E2E Round Metal Frame');
@@ -70,7 +95,11 @@ describe('content screens, end to end in Chromium', () => {
     const row = page.locator('tbody tr').first();
     await expect.poll(() => row.locator('img').count()).toBe(2);
 
-    await row.getByRole('link', { name: /edit/i }).or(row.getByRole('button', { name: /edit/i })).first().click();
+    await row
+      .getByRole('link', { name: /edit/i })
+      .or(row.getByRole('button', { name: /edit/i }))
+      .first()
+      .click();
     await page.waitForURL(/\/optics\/\d+/);
     const editUrl = page.url();
     const edit = page.getByRole('dialog');
@@ -88,7 +117,9 @@ describe('content screens, end to end in Chromium', () => {
     const img = pictures(reopened).locator('img');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
     const id = editUrl.split('/').pop();
-    const stored = (await e.app.inject({ method: 'GET', url: `/api/optics/get-optics/${id}`, headers: { 'access-token': await token(e) } })).json().data;
+    const stored = (
+      await e.app.inject({ method: 'GET', url: `/api/optics/get-optics/${id}`, headers: { 'access-token': await token(e) } })
+    ).json().data;
     expect(JSON.parse(stored.optics_picture)).toHaveLength(1);
     expect(stored).toMatchObject({ optics_type: 'Frame', optics_frame_shape: 'Round' });
     expect(e.foreignRequests).toEqual([]);

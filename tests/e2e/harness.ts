@@ -34,15 +34,33 @@ export async function startE2E(): Promise<E2E> {
   ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const { app } = await buildApp({
-    port: 0, host: '127.0.0.1', dataDir, adminUsername: ADMIN.username, adminPassword: ADMIN.password, apiBase: '/api',
-    distDir: DIST, maxImageBytes: 5 * 1024 * 1024, loginRateLimit: 1000, seedSamples: true, logger: false,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    apiBase: '/api',
+    distDir: DIST,
+    maxImageBytes: 5 * 1024 * 1024,
+    loginRateLimit: 1000,
+    seedSamples: true,
+    logger: false,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1400, height: 900 },
   });
   const foreignRequests: string[] = [];

@@ -22,7 +22,11 @@ describe('medicine, end to end in Chromium', () => {
     await page.waitForURL(/\/medicine(\?|$)/);
     await expect.poll(() => page.getByText('NAPA-500').count()).toBeGreaterThan(0);
 
-    await page.getByRole('link', { name: /^new$/i }).or(page.getByRole('button', { name: /^new$/i })).first().click();
+    await page
+      .getByRole('link', { name: /^new$/i })
+      .or(page.getByRole('button', { name: /^new$/i }))
+      .first()
+      .click();
     await page.waitForURL(/\/medicine\/create/);
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/medicine code/i).fill('E2E-MED-1');
@@ -32,7 +36,9 @@ describe('medicine, end to end in Chromium', () => {
     await dialog.getByLabel(/purchase price/i).fill('10');
     await dialog.getByLabel(/sales price/i).fill('15');
     await expect.poll(() => dialog.getByLabel(/sales profit/i).inputValue()).toBe('5');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: await samplePicture('Cetirizine', 200, 200) });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: await samplePicture('Cetirizine', 200, 200) });
     await expect.poll(() => dialog.locator('img').count()).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: /save/i }).click();
     await page.waitForURL(/\/medicine(\?|$)/);
@@ -45,7 +51,11 @@ describe('medicine, end to end in Chromium', () => {
     const thumb = row.locator('img');
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
-    await row.getByRole('link', { name: /edit/i }).or(row.getByRole('button', { name: /edit/i })).first().click();
+    await row
+      .getByRole('link', { name: /edit/i })
+      .or(row.getByRole('button', { name: /edit/i }))
+      .first()
+      .click();
     await page.waitForURL(/\/medicine\/\d+/);
     const edit = page.getByRole('dialog');
     await expect.poll(() => edit.getByLabel(/medicine code/i).inputValue()).toBe('E2E-MED-1');
@@ -55,12 +65,19 @@ describe('medicine, end to end in Chromium', () => {
     await page.waitForURL(/\/medicine(\?|$)/);
     await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('22.5');
 
-    await page.locator('tbody tr').first().getByRole('button', { name: /delete/i }).click();
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /delete/i })
+      .click();
     await page.getByText('Do You Want to Delete?').waitFor();
     await page.getByRole('button', { name: /^yes$/i }).click();
     await expect.poll(() => page.getByText('Data Not Found').count()).toBeGreaterThan(0);
 
-    await page.getByRole('button', { name: /profile|account|user menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /profile|account|user menu/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: /logout|sign out/i }).click();
     await page.waitForURL(/\/login/);
     expect(e.foreignRequests).toEqual([]);

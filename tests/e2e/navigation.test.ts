@@ -14,13 +14,27 @@ describe('navigation and access, end to end in Chromium', () => {
     const { page } = e;
     await signIn(e);
     const aliases = [
-      ['/branch/branch-list', '/branch'], ['/departments', '/department'], ['/pharmacy', '/medicine'], ['/pharmacy/pharmacy-category', '/pharmacy-category'],
-      ['/doctorss', '/doctors'], ['/pharmacy/medicine-list', '/medicine'],
+      ['/branch/branch-list', '/branch'],
+      ['/departments', '/department'],
+      ['/pharmacy', '/medicine'],
+      ['/pharmacy/pharmacy-category', '/pharmacy-category'],
+      ['/doctorss', '/doctors'],
+      ['/pharmacy/medicine-list', '/medicine'],
       // Spec 001's route table and breadcrumb links.
-      ['/blogs', '/blog-videos'], ['/blogs/blog-videos', '/blog-videos'], ['/video-gallery', '/blog-videos'], ['/blogs/blog-photos', '/blog-photos'],
-      ['/photo-gallery', '/blog-photos'], ['/experiences', '/experience'], ['/members', '/member'], ['/educations', '/education'],
-      ['/advices', '/advice'], ['/chambers', '/chamber'], ['/schedules', '/schedule'], ['/optics/optics-list', '/optics'],
-      ['/optics/optics-category', '/optics-category'], ['/donations', '/donation'],
+      ['/blogs', '/blog-videos'],
+      ['/blogs/blog-videos', '/blog-videos'],
+      ['/video-gallery', '/blog-videos'],
+      ['/blogs/blog-photos', '/blog-photos'],
+      ['/photo-gallery', '/blog-photos'],
+      ['/experiences', '/experience'],
+      ['/members', '/member'],
+      ['/educations', '/education'],
+      ['/advices', '/advice'],
+      ['/chambers', '/chamber'],
+      ['/schedules', '/schedule'],
+      ['/optics/optics-list', '/optics'],
+      ['/optics/optics-category', '/optics-category'],
+      ['/donations', '/donation'],
     ];
     for (const [alias, screen] of aliases) {
       await page.goto(`${e.url}${alias}`);
@@ -47,14 +61,25 @@ describe('navigation and access, end to end in Chromium', () => {
   });
 
   it('hides what the user may not do', async () => {
-    await insertUser(e.app.ctx, { username: 'viewer', password: 'viewer-pass', group: 99, slugs: ['branch/branch-list', 'branch/get-branch'] });
+    await insertUser(e.app.ctx, {
+      username: 'viewer',
+      password: 'viewer-pass',
+      group: 99,
+      slugs: ['branch/branch-list', 'branch/get-branch'],
+    });
     const { page } = e;
     await page.evaluate(() => localStorage.clear());
     await signIn(e, { username: 'viewer', password: 'viewer-pass' });
     await page.goto(`${e.url}/branch`);
     await page.locator('tbody tr').first().waitFor();
     expect(await page.getByRole('link', { name: /^new$/i }).count()).toBe(0);
-    expect(await page.locator('tbody tr').first().getByRole('button', { name: /delete/i }).count()).toBe(0);
+    expect(
+      await page
+        .locator('tbody tr')
+        .first()
+        .getByRole('button', { name: /delete/i })
+        .count(),
+    ).toBe(0);
     expect(await page.getByText(/^Medicines$/).count()).toBe(0);
     expect(await page.getByText(/^Branches$/).count()).toBeGreaterThan(0);
   });

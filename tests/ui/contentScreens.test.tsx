@@ -19,9 +19,7 @@ const blogVideos = registry.get('blog-videos');
 const about = registry.get('about');
 const chamber = registry.get('chamber');
 
-const categories = [
-  { optics_category_id: 2, optics_category_code: 'FRM', optics_category_name: 'Frames', optics_category_status: 1 },
-];
+const categories = [{ optics_category_id: 2, optics_category_code: 'FRM', optics_category_name: 'Frames', optics_category_status: 1 }];
 
 /** An optics item as the contract sends it: pictures as JSON text, the category embedded. */
 const opticsRow = (id: number, pictures: string[], extra: Record<string, unknown> = {}) => ({
@@ -148,10 +146,11 @@ describe('optics pictures', () => {
     const rows = within(dialog).getByRole('group', { name: 'Pictures' });
     expect(within(rows).getByRole('listitem', { name: 'Image 1' })).toHaveTextContent('a.png');
     expect(within(rows).getByRole('listitem', { name: 'Image 2' })).toHaveTextContent('b.png');
-    expect(within(rows).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
-      '/api/uploads/optics/a.png',
-      '/api/uploads/optics/b.png',
-    ]);
+    expect(
+      within(rows)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/api/uploads/optics/a.png', '/api/uploads/optics/b.png']);
 
     await user.click(within(rows).getByRole('button', { name: 'Remove image 1' }));
     await waitFor(() => expect(within(rows).getAllByRole('listitem')).toHaveLength(1));
@@ -250,7 +249,11 @@ describe('About singleton: create or update', () => {
    */
   function aboutApi(initial: Record<string, unknown> | undefined) {
     let stored = initial;
-    const calls = { lists: 0, creates: [] as Map<string, (string | File)[]>[], updates: [] as { id: string; body: Map<string, (string | File)[]> }[] };
+    const calls = {
+      lists: 0,
+      creates: [] as Map<string, (string | File)[]>[],
+      updates: [] as { id: string; body: Map<string, (string | File)[]> }[],
+    };
     server.use(
       http.get(path(about, 'list'), () => {
         calls.lists += 1;

@@ -70,14 +70,14 @@ describe('generated form (doctors rows)', () => {
     expect(within(dialog).queryByLabelText(/Degree Name/)).not.toBeInTheDocument();
     const addButtons = within(dialog).getAllByRole('button', { name: 'Add row' });
     expect(addButtons).toHaveLength(4); // degrees, experience, appointment, contact
-    await user.click(addButtons[0]);
-    await user.click(addButtons[0]);
+    await user.click(addButtons[0]!);
+    await user.click(addButtons[0]!);
     expect(within(dialog).getAllByLabelText(/Degree Name \*/)).toHaveLength(2);
     expect(within(dialog).getAllByLabelText(/Institute \*/)).toHaveLength(2);
-    await user.click(within(dialog).getAllByLabelText('Remove row')[0]);
+    await user.click(within(dialog).getAllByLabelText('Remove row')[0]!);
     await waitFor(() => expect(within(dialog).getAllByLabelText(/Degree Name \*/)).toHaveLength(1));
     // Contact rows use a telephone and an e-mail input.
-    await user.click(addButtons[3]);
+    await user.click(addButtons[3]!);
     expect(within(dialog).getByLabelText(/Phone \*/)).toHaveAttribute('type', 'tel');
     expect(within(dialog).getByLabelText(/Email \*/)).toHaveAttribute('type', 'email');
   });

@@ -9,8 +9,26 @@ import { renderApp, signIn } from './render';
 const branch = registry.get('branch');
 
 const rows = [
-  { branch_id: 11, branch_code: 'DHK-01', branch_name: 'Dhanmondi Main', branch_phone: '1', branch_email: 'a@x.test', branch_address: 'Dhaka', branch_opening_date: '2015-03-01', branch_status: 1 },
-  { branch_id: 12, branch_code: 'SYL-01', branch_name: 'Sylhet Outlet', branch_phone: '2', branch_email: 'b@x.test', branch_address: 'Sylhet', branch_opening_date: '2022-01-10', branch_status: 0 },
+  {
+    branch_id: 11,
+    branch_code: 'DHK-01',
+    branch_name: 'Dhanmondi Main',
+    branch_phone: '1',
+    branch_email: 'a@x.test',
+    branch_address: 'Dhaka',
+    branch_opening_date: '2015-03-01',
+    branch_status: 1,
+  },
+  {
+    branch_id: 12,
+    branch_code: 'SYL-01',
+    branch_name: 'Sylhet Outlet',
+    branch_phone: '2',
+    branch_email: 'b@x.test',
+    branch_address: 'Sylhet',
+    branch_opening_date: '2022-01-10',
+    branch_status: 0,
+  },
 ];
 
 describe('generated list (branch)', () => {
@@ -88,12 +106,15 @@ describe('dialogs over the branch list', () => {
   it('delete asks "Do You Want to Delete?" and calls the delete path on Yes', async () => {
     signIn(allSlugs(branch));
     let deleted = '';
-    server.use(...listHandlers(branch, rows), http.delete(path(branch, 'delete'), ({ params }) => ((deleted = String(params.id)), ok(null))));
+    server.use(
+      ...listHandlers(branch, rows),
+      http.delete(path(branch, 'delete'), ({ params }) => ((deleted = String(params.id)), ok(null))),
+    );
     const user = userEvent.setup();
     renderApp('/branch');
     await screen.findByText('Dhanmondi Main');
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2));
-    await user.click(screen.getAllByRole('button', { name: 'Delete' })[1]);
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Do You Want to Delete?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: /Yes/ }));

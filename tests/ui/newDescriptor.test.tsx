@@ -18,7 +18,20 @@ const departments = registry.get('department');
 describe('a descriptor defined only in a test gets screens', () => {
   it('lists, and creates through a generated form', async () => {
     signIn([...allSlugs(equipment), ...allSlugs(departments)]);
-    const rows = [{ equipment_id: 1, equipment_code: 'ECG-1', equipment_name: 'ECG machine', equipment_kind: 'Device', equipment_voltage: 220, equipment_department: null, department: { department_id: 0, department_name: '' }, equipment_bought: '2026-01-02', equipment_parts: '[]', equipment_status: 1 }];
+    const rows = [
+      {
+        equipment_id: 1,
+        equipment_code: 'ECG-1',
+        equipment_name: 'ECG machine',
+        equipment_kind: 'Device',
+        equipment_voltage: 220,
+        equipment_department: null,
+        department: { department_id: 0, department_name: '' },
+        equipment_bought: '2026-01-02',
+        equipment_parts: '[]',
+        equipment_status: 1,
+      },
+    ];
     let created: Record<string, unknown> | undefined;
     server.use(
       ...listHandlers(equipment, rows),
@@ -43,6 +56,12 @@ describe('a descriptor defined only in a test gets screens', () => {
     await userEvent.type(within(dialog).getByLabelText(/voltage/i), '110');
     await userEvent.click(within(dialog).getByRole('button', { name: /save/i }));
     await waitFor(() => expect(created).toBeDefined());
-    expect(created).toMatchObject({ equipment_code: 'XR-2', equipment_name: 'X-ray', equipment_kind: 'Device', equipment_voltage: '110', equipment_status: '1' });
+    expect(created).toMatchObject({
+      equipment_code: 'XR-2',
+      equipment_name: 'X-ray',
+      equipment_kind: 'Device',
+      equipment_voltage: '110',
+      equipment_status: '1',
+    });
   });
 });

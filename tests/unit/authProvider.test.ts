@@ -38,7 +38,10 @@ describe('authProvider', () => {
   it('checkAuth asks get-auth-user with the token and refreshes the permissions', async () => {
     let token: string | null = null;
     server.use(
-      http.get('*/api/users/get-auth-user', ({ request }) => ((token = request.headers.get('access-token')), ok({ ...user, permissions: ['branch/branch-create'] }))),
+      http.get(
+        '*/api/users/get-auth-user',
+        ({ request }) => ((token = request.headers.get('access-token')), ok({ ...user, permissions: ['branch/branch-create'] })),
+      ),
     );
     localStorage.setItem('token', 'T2');
     await auth.checkAuth({});

@@ -18,7 +18,17 @@ describe('dataProvider', () => {
       http.get(path(medicine, 'list'), ({ request }) => {
         seen = new URL(request.url);
         token = request.headers.get('access-token');
-        return ok([{ medicine_id: 7, medicine_name: 'Napa', medicine_category: 3, pharmacy_category: { pharmacy_category_id: 3, pharmacy_category_name: 'Analgesics' } }], { total: 41 });
+        return ok(
+          [
+            {
+              medicine_id: 7,
+              medicine_name: 'Napa',
+              medicine_category: 3,
+              pharmacy_category: { pharmacy_category_id: 3, pharmacy_category_name: 'Analgesics' },
+            },
+          ],
+          { total: 41 },
+        );
       }),
     );
     localStorage.setItem(TOKEN_KEY, 'tok-123');
@@ -29,7 +39,13 @@ describe('dataProvider', () => {
     });
     expect(seen?.pathname).toBe('/api/medicine/medicine-list/');
     expect(Object.fromEntries(seen!.searchParams)).toEqual({
-      page: '2', limit: '20', sort: 'medicine_name', order: 'ASC', search: 'napa', status: '1', medicine_category: '3',
+      page: '2',
+      limit: '20',
+      sort: 'medicine_name',
+      order: 'ASC',
+      search: 'napa',
+      status: '1',
+      medicine_category: '3',
     });
     expect(token).toBe('tok-123');
     expect(result.total).toBe(41);
@@ -52,7 +68,12 @@ describe('dataProvider', () => {
 
   it('getMany asks the list with ids', async () => {
     let ids: string | null = null;
-    server.use(http.get(path(branch, 'list'), ({ request }) => ((ids = new URL(request.url).searchParams.get('ids')), ok([{ branch_id: 1 }, { branch_id: 2 }], { total: 2 }))));
+    server.use(
+      http.get(
+        path(branch, 'list'),
+        ({ request }) => ((ids = new URL(request.url).searchParams.get('ids')), ok([{ branch_id: 1 }, { branch_id: 2 }], { total: 2 })),
+      ),
+    );
     const { data } = await dp.getMany('branch', { ids: [1, 2] });
     expect(ids).toBe('1,2');
     expect(data.map((r) => r.id)).toEqual([1, 2]);
@@ -61,7 +82,14 @@ describe('dataProvider', () => {
   it('rows fields are parsed into arrays; unreadable text becomes []', async () => {
     server.use(
       http.get(path(doctors, 'get'), () =>
-        ok({ id: 1, name: 'Dr. A', degrees: '[{"degree_name":"MBBS","institiute":"DMC"}]', experience: 'not json', appointment: '', contact: null }),
+        ok({
+          id: 1,
+          name: 'Dr. A',
+          degrees: '[{"degree_name":"MBBS","institiute":"DMC"}]',
+          experience: 'not json',
+          appointment: '',
+          contact: null,
+        }),
       ),
     );
     const { data } = await dp.getOne('doctors', { id: 1 });
@@ -136,9 +164,9 @@ describe('dataProvider', () => {
     const base = { medicine_code: 'C', medicine_name: 'N', medicine_status: 1 };
     await dp.update('medicine', { id: 3, data: { ...base, medicine_picture: 'uploads/medicine/a.webp' }, previousData: { id: 3 } });
     await dp.update('medicine', { id: 3, data: { ...base, medicine_picture: null }, previousData: { id: 3 } });
-    expect(forms[0].has('medicine_picture')).toBe(false);
-    expect(forms[0].get('medicine_code')).toBe('C');
-    expect(forms[1].get('medicine_picture')).toBe('');
+    expect(forms[0]!.has('medicine_picture')).toBe(false);
+    expect(forms[0]!.get('medicine_code')).toBe('C');
+    expect(forms[1]!.get('medicine_picture')).toBe('');
   });
 
   it('delete calls the delete path and returns the previous record', async () => {

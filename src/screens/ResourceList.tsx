@@ -1,15 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import {
-  DataTable,
-  List,
-  Pagination,
-  SearchInput,
-  SelectInput,
-  useCanAccess,
-  useListContext,
-  useResourceContext,
-} from 'react-admin';
+import { DataTable, List, Pagination, SearchInput, SelectInput, useCanAccess, useListContext, useResourceContext } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { entryOf } from '../fields/kinds';
@@ -34,7 +25,10 @@ function filtersOf(d: ResourceDescriptor): ReactElement[] {
   for (const f of d.fields) {
     const make = entryOf(f).filter;
     // FilterForm reads `source` and `alwaysOn` from the element itself, so set them there.
-    if (f.filter && make) filters.push(cloneElement(make({ field: f, resource: d.name }) as ReactElement<{ alwaysOn?: boolean }>, { key: f.name, alwaysOn: true }));
+    if (f.filter && make)
+      filters.push(
+        cloneElement(make({ field: f, resource: d.name }) as ReactElement<{ alwaysOn?: boolean }>, { key: f.name, alwaysOn: true }),
+      );
   }
   return filters;
 }
@@ -101,7 +95,9 @@ export function ResourceList() {
         <Table descriptor={descriptor} />
       </List>
       {creating && <FormDialog descriptor={descriptor} mode="create" onClose={close} />}
-      {editing && editing.params.id && <FormDialog key={editing.params.id} descriptor={descriptor} mode={{ id: editing.params.id }} onClose={close} />}
+      {editing && editing.params.id && (
+        <FormDialog key={editing.params.id} descriptor={descriptor} mode={{ id: editing.params.id }} onClose={close} />
+      )}
     </>
   );
 }

@@ -26,7 +26,13 @@ function EditRowButton() {
   if (!canAccess || !record) return null;
   return (
     <Tooltip title={translate('app.edit')}>
-      <IconButton component={Link} to={createPath({ resource, type: 'edit', id: record.id })} size="small" color="primary" aria-label={translate('app.edit')}>
+      <IconButton
+        component={Link}
+        to={createPath({ resource, type: 'edit', id: record.id })}
+        size="small"
+        color="primary"
+        aria-label={translate('app.edit')}
+      >
         <EditIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -40,7 +40,11 @@ function formFields(d: ResourceDescriptor): Field[] {
 /** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
 export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false }: Props) {
   return (
-    <SimpleForm toolbar={readOnly ? false : <FormToolbar onCancel={onCancel} />} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
+    <SimpleForm
+      toolbar={readOnly ? false : <FormToolbar onCancel={onCancel} />}
+      defaultValues={defaultValues}
+      warnWhenUnsavedChanges={false}
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
         {formFields(descriptor).map((f) => (
           <FieldInput key={f.name} field={f} resource={descriptor.name} />
