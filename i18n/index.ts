@@ -1,8 +1,12 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider } from 'react-admin';
-import { en } from './en';
+import { en as base } from './en';
+import { mergeMessages, type Messages } from './merge';
 
-export { en } from './en';
+/** Feature modules' English messages (`modules/<module>.en.ts`), merged into the catalogue. */
+const moduleMessages = Object.values(import.meta.glob<{ default: Messages }>('./modules/*.en.ts', { eager: true })).map((m) => m.default);
+
+export const en = mergeMessages(base as unknown as Messages, ...moduleMessages) as unknown as typeof base;
 
 /** Locales offered in the switcher; only English exists for now (bn, es, my come later, lazily). */
 export const locales = [{ locale: 'en', name: 'English' }];

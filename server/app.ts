@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { connect } from './db/connect';
 import { syncDescriptorTables } from './db/sync';
 import { migrate } from './db/migrate';
-import { ensureAdministrator, ensureSuperAdminGroup, seedSamples, syncMenuCatalogue } from './db/seed';
+import { ensureAdministrator, ensureSuperAdminGroup, seedSamples, syncMenuCatalogue } from './startup';
 import { createSessionStore, purgeExpiredSessions } from './auth/sessions';
 import { createPermissionResolver } from './auth/permissions';
 import { ImageStore } from './crud/images';
@@ -15,6 +15,8 @@ import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
+import { createEventBus } from './events';
+import { featureModules } from './modules';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -37,7 +39,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const run = compiledRunner(conn);
   const crud = createCrudService(conn.db, conn.dialect, registry, images, run);
   const permissions = createPermissionResolver(conn.db);
-  const ctx: AppContext = { config, conn, registry, crud, images, permissions, sessions: createSessionStore(conn.db, run) };
+  const events = createEventBus();
+  const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions: createSessionStore(conn.db, run, events) };
 
   const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
   await syncMenuCatalogue(conn.db, registry, superAdmin);
@@ -60,6 +63,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     async (api) => {
       await api.register(authRoutes);
       await api.register(crudRoutes);
+      for (const feature of featureModules) await api.register(feature);
     },
     { prefix: config.apiBase },
   );

@@ -5,6 +5,7 @@ import type { CrudService } from './crud/service';
 import type { ImageStore } from './crud/images';
 import type { PermissionResolver } from './auth/permissions';
 import type { SessionStore } from './auth/sessions';
+import type { ServerEventBus } from './events';
 
 /** What every plugin needs, built once by the app factory and decorated on the instance. */
 export interface AppContext {
@@ -15,6 +16,7 @@ export interface AppContext {
   images: ImageStore;
   permissions: PermissionResolver;
   sessions: SessionStore;
+  events: ServerEventBus;
 }
 
 export interface AuthUser {

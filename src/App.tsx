@@ -16,6 +16,7 @@ import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
+import { consoleModules } from './modules';
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
@@ -45,9 +46,13 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
         {registry.all.map((d) => (
           <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
         ))}
-        <CustomRoutes>{aliasRoutes(registry)}</CustomRoutes>
+        <CustomRoutes>
+          {aliasRoutes(registry)}
+          {consoleModules.flatMap((m) => m.routes ?? [])}
+        </CustomRoutes>
         <CustomRoutes noLayout>
           <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
         </CustomRoutes>
       </Admin>
     </RegistryProvider>

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database';
 import type { CompiledRunner } from '../db/compiled';
+import type { ServerEventBus } from '../events';
 
 /**
  * Opaque random tokens; only their SHA-256 is stored, so a copy of the database cannot be used
@@ -52,10 +53,12 @@ const CACHE_MAX = 10_000;
 export interface SessionStore {
   find(token: string): Promise<SessionUser | undefined>;
   revoke(token: string): Promise<void>;
+  /** Ends every session of the user (or all but `exceptToken`), at once: their next request answers 401. */
+  revokeUser(userId: number, exceptToken?: string): Promise<void>;
   invalidate(): void;
 }
 
-export function createSessionStore(db: Db, run: CompiledRunner): SessionStore {
+export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerEventBus): SessionStore {
   const lookup = sessionQuery(db);
   const cache = new Map<string, { row: SessionUser | undefined; until: number }>();
   return {
@@ -75,8 +78,17 @@ export function createSessionStore(db: Db, run: CompiledRunner): SessionStore {
     },
     async revoke(token) {
       const key = hashToken(token);
+      const row = await db.deleteFrom('sessions').where('token_hash', '=', key).returning('user_id').executeTakeFirst();
       cache.delete(key);
-      await db.deleteFrom('sessions').where('token_hash', '=', key).execute();
+      if (row) events?.emit('sessions-ended', { userId: row.user_id, tokenHashes: [key] });
+    },
+    async revokeUser(userId, exceptToken) {
+      const keep = exceptToken ? hashToken(exceptToken) : undefined;
+      let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keep) q = q.where('token_hash', '<>', keep);
+      const ended = (await q.returning('token_hash').execute()).map((r) => r.token_hash);
+      for (const hash of ended) cache.delete(hash);
+      if (ended.length) events?.emit('sessions-ended', { userId, tokenHashes: ended });
     },
     invalidate() {
       cache.clear();

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { registry as defaultRegistry, type Registry } from '../../resources';
-import { samplePicture } from '../../server/db/sample-image';
+import { samplePicture } from '../../server/startup/sample-image';
 
 /**
  * A real server on a real database for each test file: a fresh SQLite file in a temp folder, or

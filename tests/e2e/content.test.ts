@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { samplePicture } from '../../server/db/sample-image';
+import { samplePicture } from '../../server/startup/sample-image';
 import { signIn, startE2E, type E2E } from './harness';
 
 /**

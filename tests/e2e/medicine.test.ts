@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePicture } from '../../server/db/sample-image';
+import { samplePicture } from '../../server/startup/sample-image';
 import { signIn, startE2E, type E2E } from './harness';
 
 /**

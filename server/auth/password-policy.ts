@@ -1,0 +1,23 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * The password rules for every place a password is set (user create/update, change password,
+ * forgot password), following current guidance (NIST SP 800-63B): a length floor, long
+ * passphrases allowed, no composition rules, and refusal of passwords that are known to be
+ * common (the 49k-entry list shipped with zxcvbn-ts) or equal to the username.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+
+/** Answers the problem with the password, or undefined when it may be used. */
+export function passwordProblem(password: string, username?: string): string | undefined {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
+  if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
+  const lower = password.toLowerCase();
+  if (username && lower === username.trim().toLowerCase()) return 'Password must not be the username';
+  if (COMMON.has(lower)) return 'This password is too common; choose another';
+  return undefined;
+}

@@ -1,0 +1,24 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * What happened inside this server process, for the modules that react to it (real-time pushes,
+ * caches). Emitters do not know their listeners: the accounts module ends sessions, the
+ * notifications module disconnects the sockets of those sessions.
+ */
+export interface ServerEvents {
+  /** Sessions were ended: the listed token hashes, or every session of the user when absent. */
+  'sessions-ended': [{ userId: number; tokenHashes?: string[] }];
+  /** Records of a resource were created, changed or deleted. */
+  'record-changed': [{ resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }];
+  /** A user's group or permissions changed: consoles should reload their permissions. */
+  'permissions-changed': [{ userIds?: number[]; groupIds?: number[] }];
+}
+
+export type ServerEventBus = EventEmitter<ServerEvents>;
+
+export function createEventBus(): ServerEventBus {
+  const bus = new EventEmitter<ServerEvents>();
+  // Every module may listen; the default of 10 listeners would warn as modules are added.
+  bus.setMaxListeners(50);
+  return bus;
+}

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The feature modules beyond generic CRUD, registered under the API base after the generated
+ * routes. Each is a Fastify plugin in its own folder (routes, service, schemas); adding a feature
+ * is one line here.
+ */
+export const featureModules: readonly FastifyPluginAsync[] = [];

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { dynamic, type Db } from '../db/database';
+import type { Registry, ResourceDescriptor } from '../../resources';
+import type { CrudService } from '../crud/service';
+import type { IncomingFile } from '../crud/images';
+import { inDependencyOrder } from '../db/sync';
+import { samplePicture } from './sample-image';
+import { setSetting, setting } from './settings';
+
+/**
+ * Sample records from each descriptor's `seed`, written through the same service as the API
+ * (so they are validated like any input). Reference values name the target's unique code; image
+ * values are labels for a picture drawn now. Each resource is seeded once, ever.
+ */
+export async function seedSamples(db: Db, registry: Registry, crud: CrudService): Promise<void> {
+  for (const d of inDependencyOrder(registry)) {
+    const key = `seeded:${d.name}`;
+    if (!d.seed?.length || (await setting(db, key))) continue;
+    for (const sample of d.seed) {
+      const fields: Record<string, unknown> = {};
+      const files: IncomingFile[] = [];
+      for (const [name, value] of Object.entries(sample)) {
+        const f = d.fields.find((x) => x.name === name);
+        if (f?.kind === 'image' && typeof value === 'string') {
+          files.push({ field: name, filename: `${name}.png`, data: await samplePicture(value) });
+        } else if (f?.kind === 'imageList' && Array.isArray(value)) {
+          for (const label of value) files.push({ field: name, filename: `${name}.png`, data: await samplePicture(String(label)) });
+        } else if (f?.kind === 'reference' && typeof value === 'string') {
+          fields[name] = await idByCode(db, registry.get(f.reference), value);
+        } else {
+          fields[name] = value;
+        }
+      }
+      await crud.create(d, { fields, files });
+    }
+    await setSetting(db, key, new Date().toISOString());
+  }
+}
+
+async function idByCode(db: Db, d: ResourceDescriptor, code: string): Promise<number | null> {
+  const unique = d.fields.find((f) => f.unique);
+  if (!unique) return null;
+  const row = await dynamic(db)
+    .selectFrom(d.table)
+    .select(sql.ref(d.idField).as('id'))
+    .where(sql.ref(unique.name), '=', code)
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
