@@ -22,6 +22,11 @@ export interface ServerConfig {
   /** Seed sample records on first start. */
   seedSamples: boolean;
   logger: boolean;
+  /**
+   * IANA time zone giving "today" and "now" their meaning (date defaults), from `TZ`; the
+   * process's own zone when unset. The console reads it from GET {apiBase}/server-time.
+   */
+  timeZone?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -39,5 +44,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
+    timeZone: env.TZ || undefined,
   };
 }

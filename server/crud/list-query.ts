@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from '../../resources';
 import { ApiError } from '../http/envelope';
-import { MAX_INT } from './kinds';
+import { MAX_INT } from '../../resources';
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */
 export interface ListQuery {

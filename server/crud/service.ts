@@ -23,11 +23,13 @@ const SINGLETON_ID = 1;
 const singletonExists = (d: ResourceDescriptor) =>
   new ApiError(409, `The ${d.name} record already exists; update it (id ${SINGLETON_ID}) instead`);
 
-export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner) {
+/** `timeZone`: the server's configured zone, in which date defaults ('today', 'now') are evaluated. */
+export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner, timeZone: string) {
   const ddb = dynamic(db);
   const reader = createReader(db, dialect, registry, run);
 
-  async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
+  /** Adds a message for every reference to a record that does not exist. */
+  async function checkReferences(d: ResourceDescriptor, merged: Row, errors: Record<string, string>) {
     for (const f of d.fields) {
       if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null) continue;
       const target = registry.get(f.reference);
@@ -38,6 +40,10 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
         .executeTakeFirst();
       if (!found) errors[f.name] = `${f.name} refers to an unknown ${target.name} (id ${String(merged[f.name])})`;
     }
+  }
+
+  async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
+    await checkReferences(d, merged, errors);
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
     for (const f of d.fields) {
       if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;
@@ -47,6 +53,9 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
         throw new ApiError(409, `${f.name} "${String(merged[f.name])}" already exists`, { [f.name]: 'already exists' });
     }
   }
+
+  const findRow = async (d: ResourceDescriptor, id: number) =>
+    (await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as Row | undefined;
 
   /** Stores new pictures and puts their paths into the values; answers what to remove on failure. */
   async function storeUploads(d: ResourceDescriptor, prepared: PreparedImage[], values: Row, merged: Row): Promise<string[]> {
@@ -74,7 +83,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
 
   async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row): Promise<number> {
     const id = existing ? Number(existing[d.idField]) : undefined;
-    const planned = planWrite(d, body.fields, body.files, existing);
+    const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
     const prepared: PreparedImage[] = [];
     for (const file of planned.uploads) prepared.push(await images.prepare(file));
@@ -118,15 +127,27 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       return (await reader.get(d, id))!;
     },
 
+    /**
+     * The field messages a write of this body would be refused with (as create or as update of
+     * `id`), without writing anything: what a route answers when its schema refused the body.
+     */
+    async problems(d: ResourceDescriptor, body: WriteBody, id?: number): Promise<Record<string, string>> {
+      const existing = id === undefined ? undefined : await findRow(d, id);
+      if (id !== undefined && !existing) throw notFound(`${d.name} ${id}`);
+      const planned = planWrite(d, body.fields, body.files, existing, timeZone);
+      await checkReferences(d, planned.merged, planned.errors);
+      return planned.errors;
+    },
+
     async update(d: ResourceDescriptor, id: number, body: WriteBody): Promise<Row> {
-      const existing = await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
+      const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
-      await write(d, body, existing as Row);
+      await write(d, body, existing);
       return (await reader.get(d, id))!;
     },
 
     async remove(d: ResourceDescriptor, id: number): Promise<Row> {
-      const existing = (await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
       for (const other of registry.all) {
         for (const f of other.fields) {

@@ -5,4 +5,4 @@
  */
 export { ensureAdministrator, ensureSuperAdminGroup } from './super-admin';
 export { syncMenuCatalogue } from './menu-catalogue';
-export { seedSamples } from './samples';
+export { seedSamples } from './seed-samples';
