@@ -19,6 +19,13 @@ import { fromApi, toFormData, toJson, type ApiRecord } from './records';
 
 export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
 
+/** GET {apiUrl}/server-time: the server's zone, in which date defaults are evaluated. */
+export interface ServerTime {
+  time_zone: string;
+  today: string;
+  now: string;
+}
+
 export interface DataProviderOptions {
   /** API base, `/api` by default (same origin). */
   apiUrl?: string;
@@ -146,6 +153,9 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       await Promise.all(ids.map((id) => remove(d, id)));
       return { data: ids };
     },
-  } satisfies Record<keyof DataProvider, unknown>;
+
+    /** Not a resource call: the server's time zone and clock (see resources/rules.ts). */
+    serverTime: async (): Promise<ServerTime> => (await httpClient(`${apiUrl}/server-time`)).json.data as ServerTime,
+  } satisfies Record<keyof DataProvider | 'serverTime', unknown>;
   return provider as DataProvider;
 }
