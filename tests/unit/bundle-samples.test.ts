@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { descriptors } from '../../resources';
 import { samplesByResource } from '../../server/startup/samples';
 
 /**
@@ -17,13 +18,18 @@ function newest(dir: string): number {
     .reduce((a, b) => Math.max(a, b), 0);
 }
 
-/** Distinctive sample texts: every string value of at least 12 characters (names, descriptions). */
+/**
+ * Distinctive sample texts: every string value of at least 12 characters (names, descriptions)
+ * that is not also declared by a descriptor (a choice such as "Single Vision" belongs in the bundle).
+ */
+const declared = JSON.stringify(descriptors);
 const sampleTexts = [
   ...new Set(
     Object.values(samplesByResource)
       .flat()
       .flatMap((s) => Object.values(s))
       .filter((v): v is string => typeof v === 'string' && v.length >= 12)
+      .filter((v) => !declared.includes(JSON.stringify(v)))
       .map((v) => v.slice(0, 40)),
   ),
 ];
