@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { parseJsonList as parseList, type Field, type ResourceDescriptor } from '../resources';
+import { asText, parseJsonList as parseList, type Field, type ResourceDescriptor } from '../resources';
 
 /** A record as the contract sends it: idField + fields + embedded reference objects. */
 export type ApiRecord = Record<string, unknown>;
@@ -55,7 +55,7 @@ function partsOf(f: Field, value: unknown): [string, Part][] {
     case 'rows':
       return [[f.name, { kind: 'text', value: JSON.stringify(Array.isArray(value) ? value : parseList(value)) }]];
     default:
-      return [[f.name, { kind: 'text', value: value === null ? '' : String(value) }]];
+      return [[f.name, { kind: 'text', value: value === null ? '' : asText(value) }]];
   }
 }
 

@@ -31,6 +31,10 @@ export function parseJsonList(value: unknown): unknown[] {
   }
 }
 
+/** A query or form value as text: numbers and booleans as written, anything else as JSON. */
+export const asText = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : JSON.stringify(v);
+
 /** A list of stored paths (picture lists): the strings of parseJsonList. */
 export const parseStringList = (value: unknown): string[] => parseJsonList(value).filter((s): s is string => typeof s === 'string');
 
@@ -61,7 +65,7 @@ export function derivedValue(derived: Derivation, values: Readonly<Record<string
 }
 
 /** The derivation of a field, if it has one. */
-export const derivationOf = (f: Field): Derivation | undefined => ((f.kind === 'integer' || f.kind === 'money') && f.derived) || undefined;
+export const derivationOf = (f: Field): Derivation | undefined => (f.kind === 'integer' || f.kind === 'money' ? f.derived : undefined);
 
 // ---------------------------------------------------------------------------------------------
 // Dates in the server's time zone.

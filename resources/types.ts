@@ -70,7 +70,7 @@ export interface StatusField extends FieldBase {
 export interface DateField extends FieldBase {
   kind: 'date' | 'datetime';
   /** 'today' / 'now' are evaluated when the record is created. */
-  default?: 'today' | 'now' | string;
+  default?: 'today' | 'now' | `${string}-${string}-${string}`;
 }
 export interface ChoiceField extends FieldBase {
   kind: 'choice';

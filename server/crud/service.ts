@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dynamic, type Db, type Row } from '../db/database';
-import type { Registry, ResourceDescriptor } from '../../resources';
+import { parseStringList, type Registry, type ResourceDescriptor } from '../../resources';
 import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
@@ -54,8 +54,8 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     }
   }
 
-  const findRow = async (d: ResourceDescriptor, id: number) =>
-    (await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as Row | undefined;
+  const findRow = async (d: ResourceDescriptor, id: number): Promise<Row | undefined> =>
+    ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
 
   /** Stores new pictures and puts their paths into the values; answers what to remove on failure. */
   async function storeUploads(d: ResourceDescriptor, prepared: PreparedImage[], values: Row, merged: Row): Promise<string[]> {
@@ -63,19 +63,26 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     for (const img of prepared) {
       const stored = await images.save(d.table, img);
       written.push(stored);
-      const f = d.fields.find((x) => x.name === img.field)!;
-      if (f.kind === 'imageList') {
-        const list = JSON.parse(String(values[f.name] ?? merged[f.name] ?? '[]')) as string[];
-        values[f.name] = JSON.stringify([...list, stored]);
+      const f = d.fields.find((x) => x.name === img.field);
+      if (f?.kind === 'imageList') {
+        const list = parseStringList(values[img.field] ?? merged[img.field]);
+        values[img.field] = JSON.stringify([...list, stored]);
       } else {
-        values[f.name] = stored;
+        values[img.field] = stored;
       }
     }
     return written;
   }
 
+  /** The record just written, as the API answers it. */
+  async function readBack(d: ResourceDescriptor, id: number): Promise<Row> {
+    const row = await reader.get(d, id);
+    if (!row) throw notFound(`${d.name} ${id}`);
+    return row;
+  }
+
   const translateDbError = (err: unknown): never => {
-    const msg = String((err as Error)?.message ?? err);
+    const msg = err instanceof Error ? err.message : String(err);
     if (/UNIQUE|duplicate key/i.test(msg)) throw new ApiError(409, 'A record with the same code already exists');
     if (/FOREIGN KEY|foreign key/i.test(msg)) throw new ApiError(409, 'The record is referenced by other records');
     throw err;
@@ -105,11 +112,13 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
-      if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(String((err as Error)?.message))) throw singletonExists(d);
+      if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))
+        throw singletonExists(d);
       translateDbError(err);
     }
     await Promise.all(planned.dropped.map((p) => images.remove(p)));
-    return savedId!;
+    if (savedId === undefined) throw new Error(`${d.name}: the write answered no id`);
+    return savedId;
   }
 
   return {
@@ -123,8 +132,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
 
     async create(d: ResourceDescriptor, body: WriteBody): Promise<Row> {
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
-      const id = await write(d, body);
-      return (await reader.get(d, id))!;
+      return readBack(d, await write(d, body));
     },
 
     /**
@@ -142,8 +150,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     async update(d: ResourceDescriptor, id: number, body: WriteBody): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
-      await write(d, body, existing);
-      return (await reader.get(d, id))!;
+      return readBack(d, await write(d, body, existing));
     },
 
     async remove(d: ResourceDescriptor, id: number): Promise<Row> {
@@ -157,7 +164,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
             .select(sql<number>`count(*)`.as('n'))
             .where(sql.ref(f.name), '=', id)
             .executeTakeFirstOrThrow();
-          if (Number(used.n) > 0) {
+          if (used.n > 0) {
             throw new ApiError(
               409,
               `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
@@ -174,7 +181,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
         const v = existing[f.name];
         if (f.kind === 'image' && typeof v === 'string') await images.remove(v);
         if (f.kind === 'imageList' && typeof v === 'string') {
-          for (const p of JSON.parse(v || '[]') as string[]) await images.remove(p);
+          for (const p of parseStringList(v)) await images.remove(p);
         }
       }
       return { [d.idField]: id };
