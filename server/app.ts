@@ -57,6 +57,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Write bodies accept a value in several JSON types (a number or its text); see server/crud/schemas.ts.
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -127,7 +127,7 @@ export function jsonBodySchema(d: ResourceDescriptor): Schema {
 
 /**
  * The multipart body, for documentation: multipart is parsed by the handler, after validation,
- * so this schema has no `type` and constrains nothing (the rules check every part).
+ * so this schema also accepts no body (null) and constrains no part (the rules check every part).
  */
 export function multipartBodySchema(d: ResourceDescriptor): Schema {
   const properties: Record<string, Schema> = {};
@@ -139,7 +139,7 @@ export function multipartBodySchema(d: ResourceDescriptor): Schema {
       properties[`${f.name}_json`] = { type: 'string', description: 'JSON list of the stored paths kept' };
     } else properties[f.name] = { type: 'string' };
   }
-  return { properties };
+  return { type: ['object', 'null'], properties };
 }
 
 /** The list query string: paging, sorting, status, search and each declared filter. */

@@ -9,7 +9,7 @@ import { derivedValue, type Derivation } from '../../resources';
 export function DerivedValue({ source, derived }: { source: string; derived: Derivation }) {
   const { setValue } = useFormContext();
   const [first, second] = derived.minus;
-  const [a, b]: unknown[] = useWatch({ name: [first, second] });
+  const [a, b] = useWatch<Record<string, unknown>, [string, string]>({ name: [first, second] });
   useEffect(() => {
     setValue(source, derivedValue(derived, { [first]: a, [second]: b }), { shouldDirty: true });
   }, [a, b, first, second, derived, source, setValue]);

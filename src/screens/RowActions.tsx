@@ -79,7 +79,9 @@ function DeleteRowButton() {
         confirm="app.yes"
         cancel="app.no"
         confirmColor="warning"
-        onConfirm={confirm}
+        onConfirm={() => {
+          void confirm();
+        }}
         onClose={() => setOpen(false)}
       />
     </>

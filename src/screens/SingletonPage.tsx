@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { PageHeading } from './PageHeading';
@@ -27,7 +27,7 @@ function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
 export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor }) {
   const notify = useNotify();
   const refresh = useRefresh();
-  const { data, isPending, error } = useGetList(descriptor.name, { pagination: { page: 1, perPage: 1 } });
+  const { data, isPending, error } = useGetList<RaRecord>(descriptor.name, { pagination: { page: 1, perPage: 1 } });
   const record = data?.[0];
   const defaults = useFormDefaults(descriptor);
   // Saving needs update permission for the record, create permission for the first save.
