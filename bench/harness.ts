@@ -73,7 +73,7 @@ export async function start(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${name} exited early (${code})`))));
-  const firstLine = new Promise<string>((resolve) => readline.createInterface({ input: child.stdout! }).once('line', resolve));
+  const firstLine = new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
   const { port, pid } = JSON.parse(await Promise.race([firstLine, exited])) as { port: number; pid: number };
   return { name, child, pid, base: `http://127.0.0.1:${port}` };
 }

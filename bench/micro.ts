@@ -42,9 +42,9 @@ const sessionSql = sessionQuery().compile().sql;
 const getSql = await (async () => {
   let captured = '';
   const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((s: string) => ((captured = s), prepare(s))) as typeof sqlite.prepare;
+  sqlite.prepare = (s: string) => ((captured = s), prepare(s));
   await crud.get(d, data.lo);
-  sqlite.prepare = prepare as typeof sqlite.prepare;
+  sqlite.prepare = prepare;
   if (!captured) throw new Error('could not capture the SQL of crud.get (already prepared and cached?)');
   return captured;
 })();

@@ -33,7 +33,10 @@ if (process.env.BENCH_PROBES === '1') {
     'SELECT m.*, c.pharmacy_category_name FROM medicine m LEFT JOIN pharmacy_category c ON c.pharmacy_category_id = m.medicine_category WHERE m.medicine_id = ?',
   );
   const guard = requirePermission('medicine/get-medicine');
-  type Req = { Params: { id: string }; Querystring: Record<string, string> };
+  interface Req {
+    Params: { id: string };
+    Querystring: Record<string, string>;
+  }
   const ok = (data: unknown, total?: number) => ({ status: 1, message: 'Data Found', data, ...(total === undefined ? {} : { total }) });
   // The real app's framework and plugins only: no auth, no query.
   app.get('/probe/noop', async () => ok(null));
@@ -63,7 +66,7 @@ if (process.env.BENCH_PROBES === '1') {
         if (!token) throw new ApiError(401, 'no token');
         let session = sessions.get(token);
         if (!session) sessions.set(token, (session = await findSession(token)));
-        if (!session || session.user_status !== 1 || session.expires_at <= new Date().toISOString()) throw new ApiError(401, 'no session');
+        if (session?.user_status !== 1 || session.expires_at <= new Date().toISOString()) throw new ApiError(401, 'no session');
         const slugs = await permissions.slugsFor(session);
         if (!slugs.has('medicine/get-medicine')) throw new ApiError(403, 'no permission');
       },

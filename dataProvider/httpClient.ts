@@ -23,7 +23,8 @@ export type HttpClient = (url: string, init?: RequestInit) => Promise<HttpRespon
 
 function readToken(): string | null {
   try {
-    return globalThis.localStorage?.getItem(TOKEN_KEY) ?? null;
+    // Absent outside a browser (server-side tests); then we are simply signed out.
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY);
   } catch {
     return null; // storage can be disabled (private mode); then we are simply signed out
   }

@@ -13,11 +13,18 @@ import {
   type UpdateManyParams,
   type UpdateParams,
 } from 'react-admin';
-import { actionPath, type Action, type Registry, type ResourceDescriptor } from '../resources';
+import { actionPath, asText, type Action, type Registry, type ResourceDescriptor } from '../resources';
 import { fetchJson, type HttpClient } from './httpClient';
 import { fromApi, toFormData, toJson, type ApiRecord } from './records';
 
 export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
+
+/** GET {apiUrl}/server-time: the server's zone, in which date defaults are evaluated. */
+export interface ServerTime {
+  time_zone: string;
+  today: string;
+  now: string;
+}
 
 export interface DataProviderOptions {
   /** API base, `/api` by default (same origin). */
@@ -32,7 +39,7 @@ function queryString(params: Query): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
-    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    search.set(key, Array.isArray(value) ? value.map(asText).join(',') : asText(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -77,7 +84,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
 
   async function remove(d: ResourceDescriptor, id: Identifier, previous?: RaRecord) {
     await httpClient(url(d, 'delete', id), { method: 'DELETE' });
-    return previous ?? ({ id } as RaRecord);
+    return previous ?? { id };
   }
 
   // The descriptor's own field names are used for sort; react-admin's default `id` maps to the idField.
@@ -99,7 +106,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       });
     },
 
-    getOne: async (resource: string, { id }: GetOneParams) => ({ data: await getOne(registry.get(resource), id) }),
+    getOne: async (resource: string, { id }: GetOneParams<RaRecord>) => ({ data: await getOne(registry.get(resource), id) }),
 
     getMany: async (resource: string, { ids }: GetManyParams) => {
       if (ids.length === 0) return { data: [] };
@@ -129,23 +136,26 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       return { data: fromApi(d, json.data as ApiRecord) };
     },
 
-    update: async (resource: string, { id, data }: UpdateParams) => ({ data: await update(registry.get(resource), id, data as ApiRecord) }),
+    update: async (resource: string, { id, data }: UpdateParams<RaRecord>) => ({ data: await update(registry.get(resource), id, data) }),
 
-    updateMany: async (resource: string, { ids, data }: UpdateManyParams) => {
+    updateMany: async (resource: string, { ids, data }: UpdateManyParams<RaRecord>) => {
       const d = registry.get(resource);
       await Promise.all(ids.map((id) => update(d, id, data as ApiRecord)));
       return { data: ids };
     },
 
-    delete: async (resource: string, { id, previousData }: DeleteParams) => ({
+    delete: async (resource: string, { id, previousData }: DeleteParams<RaRecord>) => ({
       data: await remove(registry.get(resource), id, previousData),
     }),
 
-    deleteMany: async (resource: string, { ids }: DeleteManyParams) => {
+    deleteMany: async (resource: string, { ids }: DeleteManyParams<RaRecord>) => {
       const d = registry.get(resource);
       await Promise.all(ids.map((id) => remove(d, id)));
       return { data: ids };
     },
+
+    /** Not a resource call: the server's time zone and clock (see resources/rules.ts). */
+    serverTime: async (): Promise<ServerTime> => (await httpClient(`${apiUrl}/server-time`)).json.data as ServerTime,
   } satisfies Record<keyof DataProvider, unknown>;
   return provider as DataProvider;
 }

@@ -1,20 +1,8 @@
 import type { RaRecord } from 'react-admin';
-import type { Field, ResourceDescriptor } from '../resources';
+import { asText, parseJsonList as parseList, type Field, type ResourceDescriptor } from '../resources';
 
 /** A record as the contract sends it: idField + fields + embedded reference objects. */
 export type ApiRecord = Record<string, unknown>;
-
-/** JSON text -> list; anything unreadable becomes an empty list (the spec's rule for rows). */
-export function parseList(value: unknown): unknown[] {
-  if (Array.isArray(value)) return value;
-  if (typeof value !== 'string' || value === '') return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Contract record -> react-admin record: `id` mirrors the idField, JSON text lists become arrays. */
 export function fromApi(d: ResourceDescriptor, raw: ApiRecord): RaRecord {
@@ -67,7 +55,7 @@ function partsOf(f: Field, value: unknown): [string, Part][] {
     case 'rows':
       return [[f.name, { kind: 'text', value: JSON.stringify(Array.isArray(value) ? value : parseList(value)) }]];
     default:
-      return [[f.name, { kind: 'text', value: value === null ? '' : String(value) }]];
+      return [[f.name, { kind: 'text', value: value === null ? '' : asText(value) }]];
   }
 }
 

@@ -24,31 +24,4 @@ export const blogPhotos = {
     { name: 'type', kind: 'choice', choices: ['Slider', 'Campaign'], required: true, list: true, filter: true },
     { name: 'status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    {
-      title: 'Welcome to Green Life Medical Hospital',
-      description: 'Our main building on Road 11, Dhanmondi.',
-      type: 'Slider',
-      thumbnail: 'Hospital front',
-    },
-    {
-      title: 'State-of-the-art cardiac catheterisation lab',
-      description: 'The new cath lab opened in January.',
-      type: 'Slider',
-      thumbnail: 'Cath lab',
-    },
-    {
-      title: 'Free diabetes screening camp, Mirpur',
-      description: 'Over 600 people were screened for blood sugar and blood pressure.',
-      type: 'Campaign',
-      thumbnail: 'Diabetes camp',
-    },
-    {
-      title: 'Blood donation drive with Sandhani',
-      description: 'Students and staff donated 140 bags of blood.',
-      type: 'Campaign',
-      thumbnail: 'Blood drive',
-      status: 0,
-    },
-  ],
 } as const satisfies ResourceDescriptor;

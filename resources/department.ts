@@ -14,10 +14,4 @@ export const department = {
     { name: 'department_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
     { name: 'department_status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    { department_code: 'CARD', department_name: 'Cardiology' },
-    { department_code: 'OPH', department_name: 'Ophthalmology' },
-    { department_code: 'PED', department_name: 'Paediatrics' },
-    { department_code: 'ORTH', department_name: 'Orthopaedics' },
-  ],
 } as const satisfies ResourceDescriptor;

@@ -14,10 +14,4 @@ export const designation = {
     { name: 'designation_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
     { name: 'designation_status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    { designation_code: 'CMO', designation_name: 'Chief Medical Officer' },
-    { designation_code: 'SN', designation_name: 'Senior Nurse' },
-    { designation_code: 'PH', designation_name: 'Pharmacist' },
-    { designation_code: 'RCP', designation_name: 'Receptionist' },
-  ],
 } as const satisfies ResourceDescriptor;

@@ -17,18 +17,4 @@ export const experience = {
     { name: 'description', kind: 'longText', list: true, search: true, wide: true },
     { name: 'status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    {
-      title: 'Senior Consultant, Cardiology',
-      description: 'Green Life Medical Hospital, Dhaka (2020 - present). Leads the interventional cardiology team.',
-      logo: 'Green Life',
-    },
-    {
-      title: 'Associate Professor of Cardiology',
-      description: 'National Institute of Cardiovascular Diseases (NICVD), Dhaka (2014 - 2020).',
-      logo: 'NICVD',
-    },
-    { title: 'Registrar, Department of Medicine', description: 'Dhaka Medical College Hospital (2009 - 2014).', logo: 'DMCH' },
-    { title: 'Medical Officer', description: 'Upazila Health Complex, Savar (2006 - 2009).', logo: 'UHC Savar', status: 0 },
-  ],
 } as const satisfies ResourceDescriptor;

@@ -15,9 +15,4 @@ export const group = {
     { name: 'group_status', kind: 'status', default: 1, list: true },
   ],
   // The Super Admin group is created by the server's first-start seed (it owns every permission).
-  seed: [
-    { group_code: 'ADMIN', group_name: 'Admin' },
-    { group_code: 'BM', group_name: 'Branch Manager' },
-    { group_code: 'PHARM', group_name: 'Pharmacist' },
-  ],
 } as const satisfies ResourceDescriptor;

@@ -16,14 +16,4 @@ export const heroSection = {
     { name: 'left_picture', kind: 'image', recommended: [448, 557] },
     { name: 'right_picture', kind: 'image', recommended: [279, 359] },
   ],
-  seed: [
-    {
-      title_1: 'Your Health, Our Priority',
-      title_2: 'Trusted care for every family in Dhaka',
-      specialist: 'Cardiology, Eye Care, Paediatrics & General Surgery',
-      main_picture: 'Doctor with patient',
-      left_picture: 'Reception',
-      right_picture: 'Nurse',
-    },
-  ],
 } as const satisfies ResourceDescriptor;

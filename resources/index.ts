@@ -54,3 +54,4 @@ export const registry = createRegistry(descriptors);
 export * from './types';
 export * from './paths';
 export { createRegistry, fieldOf, type Registry } from './registry';
+export * from './rules';

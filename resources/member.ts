@@ -17,10 +17,4 @@ export const member = {
     { name: 'url', kind: 'url', list: true },
     { name: 'status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    { title: 'Bangladesh Medical Association', url: 'https://bma.org.bd', logo: 'BMA' },
-    { title: 'Bangladesh Cardiac Society', url: 'https://bcs.org.bd', logo: 'BCS' },
-    { title: 'Bangladesh College of Physicians and Surgeons', url: 'https://bcps.edu.bd', logo: 'BCPS' },
-    { title: 'Asia Pacific Society of Cardiology', url: 'https://www.apscardio.org', logo: 'APSC', status: 0 },
-  ],
 } as const satisfies ResourceDescriptor;

@@ -14,10 +14,4 @@ export const opticsCategory = {
     { name: 'optics_category_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
     { name: 'optics_category_status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    { optics_category_code: 'FRM', optics_category_name: 'Frames' },
-    { optics_category_code: 'LNS', optics_category_name: 'Lenses' },
-    { optics_category_code: 'SUN', optics_category_name: 'Sunglasses' },
-    { optics_category_code: 'ACC', optics_category_name: 'Accessories' },
-  ],
 } as const satisfies ResourceDescriptor;

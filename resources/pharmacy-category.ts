@@ -14,10 +14,4 @@ export const pharmacyCategory = {
     { name: 'pharmacy_category_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
     { name: 'pharmacy_category_status', kind: 'status', default: 1, list: true },
   ],
-  seed: [
-    { pharmacy_category_code: 'ANL', pharmacy_category_name: 'Analgesics' },
-    { pharmacy_category_code: 'ABX', pharmacy_category_name: 'Antibiotics' },
-    { pharmacy_category_code: 'ANT', pharmacy_category_name: 'Antacids' },
-    { pharmacy_category_code: 'VIT', pharmacy_category_name: 'Vitamins & Supplements' },
-  ],
 } as const satisfies ResourceDescriptor;

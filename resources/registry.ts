@@ -40,7 +40,7 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
     if (fieldNames.has(d.idField)) problems.push(`${where}: idField "${d.idField}" must not be declared as a field`);
     if (d.statusField !== undefined || !d.singleton) {
       const status = d.statusField === undefined ? undefined : fieldOf(d, d.statusField);
-      if (!status || status.kind !== 'status') problems.push(`${where}: statusField "${d.statusField ?? ''}" must be a status field`);
+      if (status?.kind !== 'status') problems.push(`${where}: statusField "${d.statusField ?? ''}" must be a status field`);
     }
     if (d.menu.home && !d.singleton) problems.push(`${where}: only a singleton can be the home page`);
     if (!fieldNames.has(d.titleField)) problems.push(`${where}: titleField "${d.titleField}" is not a field`);

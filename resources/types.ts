@@ -36,10 +36,18 @@ interface FieldBase {
   wide?: boolean;
 }
 
+/** A regular expression (ECMAScript, unicode mode) a text value must match, and what to say when it does not. */
+export interface Pattern {
+  regex: string;
+  /** The 422 message after the field name, e.g. "must be letters and digits only". */
+  message: string;
+}
+
 export interface TextField extends FieldBase {
   kind: 'text' | 'email' | 'phone' | 'url';
   default?: string;
   maxLength?: number;
+  pattern?: Pattern;
 }
 export interface LongTextField extends FieldBase {
   kind: 'longText' | 'richText';
@@ -52,6 +60,7 @@ export interface NumberField extends FieldBase {
   kind: 'integer' | 'money';
   default?: number;
   min?: number;
+  max?: number;
   derived?: Derivation;
 }
 export interface StatusField extends FieldBase {
@@ -61,7 +70,7 @@ export interface StatusField extends FieldBase {
 export interface DateField extends FieldBase {
   kind: 'date' | 'datetime';
   /** 'today' / 'now' are evaluated when the record is created. */
-  default?: 'today' | 'now' | string;
+  default?: 'today' | 'now' | `${string}-${string}-${string}`;
 }
 export interface ChoiceField extends FieldBase {
   kind: 'choice';
@@ -169,8 +178,6 @@ export interface ResourceDescriptor {
     home?: boolean;
   };
   dialog?: 'sm' | 'md' | 'lg' | 'xl';
-  /** Realistic sample records inserted at first start; image fields name a generated picture. */
-  seed?: readonly Record<string, unknown>[];
 }
 
 export const ACTIONS: readonly Action[] = ['list', 'get', 'create', 'update', 'delete'];

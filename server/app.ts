@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registry as defaultRegistry, type Registry } from '../resources';
+import { localTimeZone, registry as defaultRegistry, todayIn, type Registry } from '../resources';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { connect } from './db/connect';
@@ -14,8 +14,10 @@ import { createCrudService } from './crud/service';
 import { compiledRunner } from './db/compiled';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
+import openapi from './plugins/openapi';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
+import { serverTimeRoutes } from './routes/server-time';
 import { createEventBus } from './events';
 import { featureModules } from './modules';
 
@@ -36,12 +38,15 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await migrate(conn);
   await purgeExpiredSessions(conn.db);
 
+  const timeZone = config.timeZone ?? localTimeZone();
+  todayIn(timeZone); // an unknown zone fails the start, not the first create
   const images = new ImageStore(config.dataDir);
   const run = compiledRunner(conn);
-  const crud = createCrudService(conn.db, conn.dialect, registry, images, run);
+  const crud = createCrudService(conn.db, conn.dialect, registry, images, run, timeZone);
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
-  const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions: createSessionStore(conn.db, run, events) };
+  const sessions = createSessionStore(conn.db, run, events);
+  const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
 
   const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
   await syncMenuCatalogue(conn.db, registry, superAdmin);
@@ -53,16 +58,21 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Write bodies accept a value in several JSON types (a number or its text); see server/crud/schemas.ts.
+    ajv: { customOptions: { allowUnionTypes: true } },
   });
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await conn.db.destroy();
   });
   await app.register(errors);
+  // Before any route: the document is built from the routes registered after it.
+  await app.register(openapi);
   await app.register(staticFiles);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(serverTimeRoutes);
       await api.register(crudRoutes);
       for (const feature of featureModules) await api.register(feature);
     },

@@ -22,7 +22,15 @@ export interface ServerConfig {
   /** Seed sample records on first start. */
   seedSamples: boolean;
   logger: boolean;
+  /**
+   * IANA time zone giving "today" and "now" their meaning (date defaults), from `TZ`; the
+   * process's own zone when unset. The console reads it from GET {apiBase}/server-time.
+   */
+  timeZone?: string;
 }
+
+/** An empty variable counts as unset (`DATABASE_URL= npm start`). */
+const set = (v: string | undefined) => (v === '' ? undefined : v);
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(import.meta.dirname, '..');
@@ -30,14 +38,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
-    adminUsername: env.ADMIN_USERNAME || 'admin',
-    adminPassword: env.ADMIN_PASSWORD || undefined,
+    databaseUrl: set(env.DATABASE_URL),
+    adminUsername: set(env.ADMIN_USERNAME) ?? 'admin',
+    adminPassword: set(env.ADMIN_PASSWORD),
     apiBase: env.API_BASE ?? '/api',
     distDir: path.join(root, 'dist'),
     maxImageBytes: Number(env.MAX_IMAGE_BYTES ?? 5 * 1024 * 1024),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
+    timeZone: set(env.TZ),
   };
 }

@@ -17,6 +17,8 @@ export interface AppContext {
   permissions: PermissionResolver;
   sessions: SessionStore;
   events: ServerEventBus;
+  /** The configured time zone (`TZ`) in which 'today' and 'now' are evaluated. */
+  timeZone: string;
 }
 
 export interface AuthUser {

@@ -49,5 +49,5 @@ const icons: Record<string, SvgIconComponent> = {
 };
 
 export function iconOf(name: string | undefined): SvgIconComponent {
-  return (name && icons[name]) || Folder;
+  return (name === undefined ? undefined : icons[name]) ?? Folder;
 }

@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from '../../resources';
 import { ApiError } from '../http/envelope';
-import { MAX_INT } from './kinds';
+import { cleanText, MAX_INT } from '../../resources';
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */
 export interface ListQuery {
@@ -25,7 +25,10 @@ const int = (name: string, raw: string, min: number, max = MAX_INT) => {
 };
 
 export function parseListQuery(d: ResourceDescriptor, raw: Record<string, unknown>): ListQuery {
-  const str = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string).trim() : undefined);
+  const str = (k: string) => {
+    const v = raw[k];
+    return typeof v === 'string' ? v.trim() : undefined;
+  };
   const q: ListQuery = { page: 1, limit: MAX_LIMIT, sort: d.idField, order: 'desc', filters: {} };
   const status = str('status');
   if (status && status !== 'all') {
@@ -33,9 +36,11 @@ export function parseListQuery(d: ResourceDescriptor, raw: Record<string, unknow
     q.status = status === '1' ? 1 : 0;
   }
   const search = str('search') ?? str('q');
-  if (search) q.search = search.replace(/\u0000/g, '').slice(0, 200);
-  if (str('page')) q.page = int('page', str('page')!, 1);
-  if (str('limit')) q.limit = int('limit', str('limit')!, 1, MAX_LIMIT);
+  if (search) q.search = cleanText(search).slice(0, 200);
+  const page = str('page');
+  if (page) q.page = int('page', page, 1);
+  const limit = str('limit');
+  if (limit) q.limit = int('limit', limit, 1, MAX_LIMIT);
   const sort = str('sort');
   if (sort) {
     const sortable = sort === d.idField || d.fields.some((f) => f.name === sort && f.kind !== 'rows' && f.kind !== 'imageList');

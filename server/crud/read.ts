@@ -28,16 +28,17 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     for (const [name, value] of Object.entries(q.filters ?? {})) where.push(sql<SqlBool>`${col(name)} = ${value}`);
     if (q.ids) where.push(q.ids.length ? sql<SqlBool>`${col(d.idField)} in (${sql.join(q.ids)})` : sql<SqlBool>`1 = 0`);
     const fields = searchFields(d);
-    if (q.search && fields.length) {
-      if (dialect === 'sqlite' && [...q.search].length >= 3) {
+    const search = q.search;
+    if (search && fields.length) {
+      if (dialect === 'sqlite' && Array.from(search).length >= 3) {
         // Trigram FTS: a quoted phrase matches as a substring in any indexed column.
-        const phrase = `"${q.search.replace(/"/g, '""')}"`;
+        const phrase = `"${search.replace(/"/g, '""')}"`;
         const fts = sql.id(ftsTable(d));
         where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${fts} where ${fts} match ${phrase})`);
       } else if (dialect === 'postgres') {
-        where.push(sql<SqlBool>`(${searchExpression(d, 't')}) ilike ${like(q.search)} escape '\\'`);
+        where.push(sql<SqlBool>`(${searchExpression(d, 't')}) ilike ${like(search)} escape '\\'`);
       } else {
-        const ors = fields.map((f) => sql`${col(f)} like ${like(q.search!)} escape '\\'`);
+        const ors = fields.map((f) => sql`${col(f)} like ${like(search)} escape '\\'`);
         where.push(sql<SqlBool>`(${sql.join(ors, sql` or `)})`);
       }
     }
@@ -87,7 +88,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
           .execute(),
         countQuery.executeTakeFirstOrThrow(),
       ]);
-      return { rows: rows.map((r) => shape(d, r as Row)), total: Number(count.total) };
+      return { rows: rows.map((r) => shape(d, r)), total: count.total };
     },
     async get(d, id) {
       // Reads by id are the hot path: the query is built and compiled once per descriptor, and

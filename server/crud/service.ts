@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dynamic, type Db, type Row } from '../db/database';
-import type { Registry, ResourceDescriptor } from '../../resources';
+import { parseStringList, type Registry, type ResourceDescriptor } from '../../resources';
 import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
@@ -35,7 +35,8 @@ const SINGLETON_ID = 1;
 const singletonExists = (d: ResourceDescriptor) =>
   new ApiError(409, `The ${d.name} record already exists; update it (id ${SINGLETON_ID}) instead`);
 
-export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner) {
+/** `timeZone`: the server's configured zone, in which date defaults ('today', 'now') are evaluated. */
+export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner, timeZone: string) {
   const ddb = dynamic(db);
   const reader = createReader(db, dialect, registry, run);
   const guards = new Map<string, CrudGuards[]>();
@@ -44,7 +45,8 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     for (const g of guardsOf(d)) await g.afterWrite?.(id, action);
   };
 
-  async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
+  /** Adds a message for every reference to a record that does not exist. */
+  async function checkReferences(d: ResourceDescriptor, merged: Row, errors: Record<string, string>) {
     for (const f of d.fields) {
       if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null) continue;
       const target = registry.get(f.reference);
@@ -55,6 +57,10 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
         .executeTakeFirst();
       if (!found) errors[f.name] = `${f.name} refers to an unknown ${target.name} (id ${String(merged[f.name])})`;
     }
+  }
+
+  async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
+    await checkReferences(d, merged, errors);
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
     for (const f of d.fields) {
       if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;
@@ -65,25 +71,35 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     }
   }
 
+  const findRow = async (d: ResourceDescriptor, id: number): Promise<Row | undefined> =>
+    ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
+
   /** Stores new pictures and puts their paths into the values; answers what to remove on failure. */
   async function storeUploads(d: ResourceDescriptor, prepared: PreparedImage[], values: Row, merged: Row): Promise<string[]> {
     const written: string[] = [];
     for (const img of prepared) {
       const stored = await images.save(d.table, img);
       written.push(stored);
-      const f = d.fields.find((x) => x.name === img.field)!;
-      if (f.kind === 'imageList') {
-        const list = JSON.parse(String(values[f.name] ?? merged[f.name] ?? '[]')) as string[];
-        values[f.name] = JSON.stringify([...list, stored]);
+      const f = d.fields.find((x) => x.name === img.field);
+      if (f?.kind === 'imageList') {
+        const list = parseStringList(values[img.field] ?? merged[img.field]);
+        values[img.field] = JSON.stringify([...list, stored]);
       } else {
-        values[f.name] = stored;
+        values[img.field] = stored;
       }
     }
     return written;
   }
 
+  /** The record just written, as the API answers it. */
+  async function readBack(d: ResourceDescriptor, id: number): Promise<Row> {
+    const row = await reader.get(d, id);
+    if (!row) throw notFound(`${d.name} ${id}`);
+    return row;
+  }
+
   const translateDbError = (err: unknown): never => {
-    const msg = String((err as Error)?.message ?? err);
+    const msg = err instanceof Error ? err.message : String(err);
     if (/UNIQUE|duplicate key/i.test(msg)) throw new ApiError(409, 'A record with the same code already exists');
     if (/FOREIGN KEY|foreign key/i.test(msg)) throw new ApiError(409, 'The record is referenced by other records');
     throw err;
@@ -91,7 +107,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
 
   async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row): Promise<number> {
     const id = existing ? Number(existing[d.idField]) : undefined;
-    const planned = planWrite(d, body.fields, body.files, existing);
+    const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
     if (existing) for (const g of guardsOf(d)) await g.beforeUpdate?.(existing, planned.merged);
     const prepared: PreparedImage[] = [];
@@ -114,11 +130,13 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
-      if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(String((err as Error)?.message))) throw singletonExists(d);
+      if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))
+        throw singletonExists(d);
       translateDbError(err);
     }
     await Promise.all(planned.dropped.map((p) => images.remove(p)));
-    return savedId!;
+    if (savedId === undefined) throw new Error(`${d.name}: the write answered no id`);
+    return savedId;
   }
 
   return {
@@ -139,19 +157,31 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
       const id = await write(d, body);
       await after(d, id, 'create');
-      return (await reader.get(d, id))!;
+      return readBack(d, id);
+    },
+
+    /**
+     * The field messages a write of this body would be refused with (as create or as update of
+     * `id`), without writing anything: what a route answers when its schema refused the body.
+     */
+    async problems(d: ResourceDescriptor, body: WriteBody, id?: number): Promise<Record<string, string>> {
+      const existing = id === undefined ? undefined : await findRow(d, id);
+      if (id !== undefined && !existing) throw notFound(`${d.name} ${id}`);
+      const planned = planWrite(d, body.fields, body.files, existing, timeZone);
+      await checkReferences(d, planned.merged, planned.errors);
+      return planned.errors;
     },
 
     async update(d: ResourceDescriptor, id: number, body: WriteBody): Promise<Row> {
-      const existing = await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
+      const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
-      await write(d, body, existing as Row);
+      await write(d, body, existing);
       await after(d, id, 'update');
-      return (await reader.get(d, id))!;
+      return readBack(d, id);
     },
 
     async remove(d: ResourceDescriptor, id: number): Promise<Row> {
-      const existing = (await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as Row | undefined;
+      const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
       for (const g of guardsOf(d)) await g.beforeDelete?.(existing);
       for (const other of registry.all) {
@@ -162,7 +192,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
             .select(sql<number>`count(*)`.as('n'))
             .where(sql.ref(f.name), '=', id)
             .executeTakeFirstOrThrow();
-          if (Number(used.n) > 0) {
+          if (used.n > 0) {
             throw new ApiError(
               409,
               `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
@@ -180,7 +210,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
         const v = existing[f.name];
         if (f.kind === 'image' && typeof v === 'string') await images.remove(v);
         if (f.kind === 'imageList' && typeof v === 'string') {
-          for (const p of JSON.parse(v || '[]') as string[]) await images.remove(p);
+          for (const p of parseStringList(v)) await images.remove(p);
         }
       }
       return { [d.idField]: id };

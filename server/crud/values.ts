@@ -1,6 +1,5 @@
-import type { Field, ResourceDescriptor } from '../../resources';
+import { coerce, defaultOf, derivationOf, derivedValue, isVisible, parseStringList, type ResourceDescriptor } from '../../resources';
 import type { Row } from '../db/database';
-import { kinds } from './kinds';
 import { sanitizeRichText } from './sanitize';
 import type { IncomingFile } from './images';
 
@@ -27,50 +26,18 @@ const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, 
 
 const blank = (v: unknown) => v === null || v === undefined || v === '';
 
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-function defaultOf(f: Field): unknown {
-  switch (f.kind) {
-    case 'date':
-      return f.default === 'today' ? today() : (f.default ?? null);
-    case 'datetime':
-      return f.default === 'now' ? new Date().toISOString().replace('T', ' ').slice(0, 19) : (f.default ?? null);
-    case 'status':
-      return f.default ?? 1;
-    case 'integer':
-    case 'money':
-      return f.default ?? (f.derived ? 0 : null);
-    case 'rows':
-    case 'imageList':
-      return '[]';
-    case 'image':
-      return '';
-    case 'reference':
-      return null;
-    default:
-      return 'default' in f && f.default !== undefined ? f.default : f.kind === 'choice' ? null : '';
-  }
-}
-
-function parseList(v: unknown): string[] {
-  if (Array.isArray(v)) return v.filter((s): s is string => typeof s === 'string');
-  if (typeof v !== 'string' || v === '') return [];
-  try {
-    const parsed: unknown = JSON.parse(v);
-    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A stored picture may be echoed back as its path or as a full URL ending with it. */
 const sameImage = (sent: unknown, stored: unknown) =>
   typeof sent === 'string' && typeof stored === 'string' && stored !== '' && (sent === stored || sent.endsWith(`/${stored}`));
 
-export function planWrite(d: ResourceDescriptor, fields: Record<string, unknown>, files: IncomingFile[], existing?: Row): Planned {
+/** `timeZone` gives 'today' and 'now' their meaning (the server's configured `TZ`). */
+export function planWrite(
+  d: ResourceDescriptor,
+  fields: Record<string, unknown>,
+  files: IncomingFile[],
+  existing: Row | undefined,
+  timeZone: string,
+): Planned {
   const creating = !existing;
   const values: Row = {};
   const errors: Record<string, string> = {};
@@ -102,43 +69,42 @@ export function planWrite(d: ResourceDescriptor, fields: Record<string, unknown>
       // field itself when a JSON body names the list it keeps.
       const keptKey = has(fields, `${f.name}_json`) ? `${f.name}_json` : has(fields, f.name) ? f.name : undefined;
       if (!creating && !keptKey && !added.length) continue;
-      const previous = parseList(before);
-      const kept = keptKey ? parseList(fields[keptKey]).filter((p) => previous.includes(p)) : previous;
+      const previous = parseStringList(before);
+      const kept = keptKey ? parseStringList(fields[keptKey]).filter((p) => previous.includes(p)) : previous;
       dropped.push(...previous.filter((p) => !kept.includes(p)));
       uploads.push(...added);
       values[f.name] = JSON.stringify(kept);
       continue;
     }
-    if (f.kind !== 'rows' && 'derived' in f && f.derived) continue;
+    if (derivationOf(f)) continue;
     if (!sent) {
-      if (creating) values[f.name] = defaultOf(f);
+      if (creating) values[f.name] = defaultOf(f, timeZone);
       continue;
     }
-    const r = kinds[f.kind].coerce(raw, f);
+    const r = coerce(f, raw);
     if (!r.ok) {
       errors[f.name] = r.error;
       continue;
     }
     let value = r.value;
-    if (value === null && creating) value = defaultOf(f);
-    if (value === null && f.kind === 'status') value = before ?? defaultOf(f);
+    if (value === null && creating) value = defaultOf(f, timeZone);
+    if (value === null && f.kind === 'status') value = before ?? defaultOf(f, timeZone);
     if (f.kind === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
     values[f.name] = value;
   }
 
   const merged: Row = { ...existing, ...values };
   for (const f of d.fields) {
-    if ((f.kind === 'integer' || f.kind === 'money') && f.derived) {
-      const [a, b] = f.derived.minus;
-      values[f.name] = merged[f.name] = Math.round((Number(merged[a] ?? 0) - Number(merged[b] ?? 0)) * 100) / 100;
-    }
+    const derived = derivationOf(f);
+    if (derived) values[f.name] = merged[f.name] = derivedValue(derived, merged);
   }
   for (const f of d.fields) {
     if (!f.required || errors[f.name]) continue;
-    if (f.visibleWhen && !f.visibleWhen.in.includes(merged[f.visibleWhen.field] as string | number)) continue;
+    if (!isVisible(f, merged)) continue;
     const v = merged[f.name];
     const pendingUpload = uploads.some((u) => u.field === f.name);
-    if (!pendingUpload && (blank(v) || (f.kind === 'imageList' && parseList(v).length === 0))) errors[f.name] = `${f.name} is required`;
+    if (!pendingUpload && (blank(v) || (f.kind === 'imageList' && parseStringList(v).length === 0)))
+      errors[f.name] = `${f.name} is required`;
   }
   for (const [name, msg] of Object.entries(errors)) if (!msg.startsWith(name)) errors[name] = `${name} ${msg}`;
   return { values, merged, errors, uploads, dropped };

@@ -11,12 +11,12 @@ export interface Connection {
   /** The raw SQLite handle, when on SQLite (used by the FTS5 set-up). */
   sqlite?: SQLite.Database;
   /** On SQLite: prepares through the statement cache that Kysely uses too. */
-  prepare?: (text: string) => SQLite.Statement<unknown[]>;
+  prepare?: (text: string) => SQLite.Statement;
 }
 
 // pg answers int8 (count(*)) and numeric as strings; our counts and money fit a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export function connect(options: { dataDir: string; databaseUrl?: string }): Connection {
   if (options.databaseUrl) {
@@ -29,8 +29,9 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Con
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const cached = withStatementCache(sqlite);
-  return { db: new Kysely({ dialect: new SqliteDialect({ database: cached }) }), dialect: 'sqlite', sqlite, prepare: cached.prepare };
+  const prepare = statementCache(sqlite);
+  const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
+  return { db: new Kysely({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', sqlite, prepare };
 }
 
 /**
@@ -40,18 +41,16 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Con
  */
 const STATEMENT_CACHE_SIZE = 500;
 
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase & { prepare(text: string): SQLite.Statement<unknown[]> } {
-  const cache = new Map<string, SQLite.Statement<unknown[]>>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (!statement) {
-        statement = sqlite.prepare<unknown[]>(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(text, statement);
-      }
-      return statement;
-    },
+function statementCache(sqlite: SQLite.Database): (text: string) => SQLite.Statement {
+  const cache = new Map<string, SQLite.Statement>();
+  return (text) => {
+    let statement = cache.get(text);
+    if (!statement) {
+      statement = sqlite.prepare(text);
+      const oldest = cache.keys().next();
+      if (cache.size >= STATEMENT_CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
+      cache.set(text, statement);
+    }
+    return statement;
   };
 }

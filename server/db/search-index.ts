@@ -39,7 +39,8 @@ export async function syncSearchIndex(conn: Connection, d: ResourceDescriptor): 
     );
     return;
   }
-  const db = conn.sqlite!;
+  const db = conn.sqlite;
+  if (!db) throw new Error('a SQLite connection has its raw handle');
   const fts = ftsTable(d);
   const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
   const current = (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(fts) as { name: string }[]).map((r) => r.name);

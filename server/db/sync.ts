@@ -1,5 +1,5 @@
 import type { Connection } from './connect';
-import { kinds } from '../crud/kinds';
+import { columns } from './columns';
 import type { Registry, ResourceDescriptor } from '../../resources';
 import { syncSearchIndex } from './search-index';
 
@@ -39,7 +39,7 @@ async function createTable(conn: Connection, registry: Registry, d: ResourceDesc
       ? t.addColumn(d.idField, 'serial', (c) => c.primaryKey())
       : t.addColumn(d.idField, 'integer', (c) => c.primaryKey().autoIncrement());
   for (const f of d.fields) {
-    t = t.addColumn(f.name, kinds[f.kind].column(conn.dialect), (c) => {
+    t = t.addColumn(f.name, columns[f.kind](conn.dialect), (c) => {
       if (f.kind === 'status') return c.notNull().defaultTo(f.default ?? 1);
       if (f.kind === 'reference') {
         const target = registry.get(f.reference);
@@ -53,12 +53,12 @@ async function createTable(conn: Connection, registry: Registry, d: ResourceDesc
   await t.execute();
 }
 
-async function addMissingColumns(conn: Connection, d: ResourceDescriptor, columns: Set<string>) {
+async function addMissingColumns(conn: Connection, d: ResourceDescriptor, existing: Set<string>) {
   for (const f of d.fields) {
-    if (columns.has(f.name)) continue;
+    if (existing.has(f.name)) continue;
     await conn.db.schema
       .alterTable(d.table)
-      .addColumn(f.name, kinds[f.kind].column(conn.dialect), (c) => (f.kind === 'status' ? c.notNull().defaultTo(f.default ?? 1) : c))
+      .addColumn(f.name, columns[f.kind](conn.dialect), (c) => (f.kind === 'status' ? c.notNull().defaultTo(f.default ?? 1) : c))
       .execute();
   }
 }

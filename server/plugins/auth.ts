@@ -1,4 +1,3 @@
-import fp from 'fastify-plugin';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/envelope';
 
@@ -22,9 +21,8 @@ export const requireUser: preHandlerAsyncHookHandler = async function (request) 
 export function requirePermission(slug: string): preHandlerAsyncHookHandler {
   return async function (request, reply) {
     await requireUser.call(this, request, reply);
-    const slugs = await this.ctx.permissions.slugsFor(request.user!);
+    if (!request.user) throw new ApiError(401, 'Please sign in');
+    const slugs = await this.ctx.permissions.slugsFor(request.user);
     if (!slugs.has(slug)) throw new ApiError(403, `You do not have the permission "${slug}"`);
   };
 }
-
-export default fp(async () => {});

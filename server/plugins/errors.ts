@@ -11,8 +11,14 @@ export default fp(async (app) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (body === '' || body === undefined) return done(null, undefined);
-    parseJson(req, body as string, (err, value) => done(err ? new ApiError(400, `Malformed JSON body: ${err.message}`) : null, value));
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    // The default parser answers through `done`; its type also allows a promise, which it never returns.
+    void parseJson(req, typeof body === 'string' ? body : body.toString('utf8'), (err, value) => {
+      done(err ? new ApiError(400, `Malformed JSON body: ${err.message}`) : null, value);
+    });
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {

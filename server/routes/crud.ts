@@ -1,19 +1,18 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { actionPath, actionsOf, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
+import { actionPath, actionsOf, permissionSlug, takesId, METHOD, MAX_INT, type Action, type ResourceDescriptor } from '../../resources';
 import { requirePermission } from '../plugins/auth';
 import { parseListQuery } from '../crud/list-query';
-import { readWriteBody } from '../crud/body';
-import { MAX_INT } from '../crud/kinds';
-import { success, notFound } from '../http/envelope';
+import { readWriteBody, type WriteBody } from '../crud/body';
+import { routeSchema } from '../crud/schemas';
+import { ApiError, success, notFound } from '../http/envelope';
+import { schemaRefusal } from '../http/validation';
 
-/** The contract's routes for every descriptor: paths, slugs and messages all derived from it. */
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 20 } },
-  required: ['id'],
-} as const;
-
+/**
+ * The contract's routes for every descriptor: paths, slugs, messages and schemas all derived
+ * from it. Routes validate with `attachValidation`, so that a refusal keeps the contract's
+ * messages: the parser (queries) or the descriptor rules (bodies) say what is wrong, field by field.
+ */
 function parseId(d: ResourceDescriptor, raw: string): number {
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) throw notFound(`${d.name} ${raw}`);
@@ -28,28 +27,46 @@ const MESSAGES: Record<Action, string> = {
   delete: 'Data Delete Successfully',
 };
 
+type Request = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>;
+
 function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action) {
-  const { crud } = scope.ctx;
+  const { crud, registry } = scope.ctx;
+
+  /** A body the schema refused: the rules' messages for it, else the schema's own (nothing is written). */
+  async function refuseBody(request: Request, body: WriteBody, id?: number): Promise<never> {
+    const errors = await crud.problems(d, body, id);
+    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
+    throw schemaRefusal(request.validationError, 422);
+  }
+
   scope.route<{ Params: { id: string }; Querystring: Record<string, string> }>({
     method: METHOD[action],
-    url: actionPath(d, action) + (takesId(action) ? '/:id' : ''),
-    schema: takesId(action) ? { params: idParams } : undefined,
+    // Lists end with a slash as the contract spells them (either form is served).
+    url: actionPath(d, action) + (takesId(action) ? '/:id' : action === 'list' ? '/' : ''),
+    schema: routeSchema(registry, d, action, takesId(action)),
+    attachValidation: true,
     preHandler: requirePermission(permissionSlug(d, action)),
     handler: async (request, reply) => {
+      if (request.validationError?.validationContext === 'params') throw schemaRefusal(request.validationError, 400);
       switch (action) {
         case 'list': {
-          const { rows, total } = await crud.list(d, parseListQuery(d, request.query));
+          const query = parseListQuery(d, request.query);
+          if (request.validationError) throw schemaRefusal(request.validationError, 400);
+          const { rows, total } = await crud.list(d, query);
           return success(rows.length ? MESSAGES.list : 'Data Not Found', rows, total);
         }
         case 'get':
           return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
         case 'create': {
-          const record = await crud.create(d, await readWriteBody(request));
-          return reply.code(201).send(success(MESSAGES.create, record));
+          const body = await readWriteBody(request);
+          if (request.validationError) await refuseBody(request, body);
+          return reply.code(201).send(success(MESSAGES.create, await crud.create(d, body)));
         }
         case 'update': {
           const id = parseId(d, request.params.id);
-          return success(MESSAGES.update, await crud.update(d, id, await readWriteBody(request)));
+          const body = await readWriteBody(request);
+          if (request.validationError) await refuseBody(request, body, id);
+          return success(MESSAGES.update, await crud.update(d, id, body));
         }
         case 'delete':
           return success(MESSAGES.delete, await crud.remove(d, parseId(d, request.params.id)));

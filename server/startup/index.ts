@@ -4,4 +4,4 @@
  * three), so the database layer itself imports nothing from the layers above it.
  */
 export { ensureAdministrator, ensureSuperAdminGroup } from './super-admin';
-export { seedSamples } from './samples';
+export { seedSamples } from './seed-samples';

@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { Derivation } from '../../resources';
-
-const num = (v: unknown) => {
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
+import { derivedValue, type Derivation } from '../../resources';
 
 /**
  * Keeps a derived field equal to a - b while the sources change (profit = sales - purchase).
@@ -13,11 +8,10 @@ const num = (v: unknown) => {
  */
 export function DerivedValue({ source, derived }: { source: string; derived: Derivation }) {
   const { setValue } = useFormContext();
-  const [a, b] = useWatch({ name: [...derived.minus] });
+  const [first, second] = derived.minus;
+  const [a, b] = useWatch<Record<string, unknown>, [string, string]>({ name: [first, second] });
   useEffect(() => {
-    // Round to cents so 1.2 - 0.8 reads 0.4, not 0.39999999999999997.
-    const value = Math.round((num(a) - num(b)) * 100) / 100;
-    setValue(source, value, { shouldDirty: true });
-  }, [a, b, source, setValue]);
+    setValue(source, derivedValue(derived, { [first]: a, [second]: b }), { shouldDirty: true });
+  }, [a, b, first, second, derived, source, setValue]);
   return null;
 }

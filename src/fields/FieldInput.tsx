@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
-import type { Field } from '../../resources';
+import { derivationOf, isVisible, type Field } from '../../resources';
 import { entryOf } from './kinds';
 import { DerivedValue } from './DerivedValue';
 
@@ -12,7 +12,7 @@ interface Props {
 /** Hides its input unless the watched field holds one of the listed values (optics frame fields). */
 function WhenVisible({ field, resource }: Props & { field: Field & { visibleWhen: NonNullable<Field['visibleWhen']> } }) {
   const value: unknown = useWatch({ name: field.visibleWhen.field });
-  const shown = field.visibleWhen.in.some((v) => String(v) === String(value));
+  const shown = isVisible(field, { [field.visibleWhen.field]: value });
   return shown ? <Plain field={field} resource={resource} /> : null;
 }
 
@@ -21,7 +21,7 @@ const spansRow = (f: Field) => Boolean(f.wide) || f.kind === 'rows' || f.kind ==
 
 function Plain({ field, resource }: Props) {
   const Input = entryOf(field).input;
-  const derived = (field.kind === 'integer' || field.kind === 'money') && field.derived;
+  const derived = derivationOf(field);
   // The grid cell is rendered here so that a hidden field leaves no empty cell behind.
   return (
     <Box sx={{ gridColumn: spansRow(field) ? '1 / -1' : 'auto' }}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useCallback, useId, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -26,18 +26,26 @@ const wrap = (file: File): Item => ({ rawFile: file, title: file.name });
 
 /** A preview of a chosen file, its object URL released when the row goes away. */
 function Preview({ item, size }: { item: Item; size: Size }) {
-  const [src, setSrc] = useState(typeof item === 'string' ? uploadUrl(item) : '');
-  useEffect(() => {
-    if (typeof item === 'string') return setSrc(uploadUrl(item));
-    if (typeof URL.createObjectURL !== 'function') return; // jsdom has no object URLs
-    const url = URL.createObjectURL(item.rawFile);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
-  }, [item]);
+  // A stored picture's URL is known at once; a chosen file gets an object URL while its <img>
+  // is mounted (a React 19 ref callback with cleanup), released when the row goes away.
+  const file = typeof item === 'string' ? undefined : item.rawFile;
+  const attach = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (!img || !file || typeof URL.createObjectURL !== 'function') return; // jsdom has no object URLs
+      const url = URL.createObjectURL(file);
+      img.src = url;
+      return () => {
+        URL.revokeObjectURL(url);
+      };
+    },
+    [file],
+  );
+  const src = typeof item === 'string' ? uploadUrl(item) : undefined;
   return (
     <Box
       component="img"
-      src={src || undefined}
+      ref={attach}
+      src={src}
       alt={typeof item === 'string' ? item : item.title}
       sx={{ width: size[0], height: size[1], objectFit: 'contain', borderRadius: 1, bgcolor: 'action.hover' }}
     />
@@ -118,7 +126,9 @@ export function ImageListInput({ source, resource, validate, required, preview =
             <FileButton
               icon="replace"
               label={translate('app.replace_image', { number: i + 1 })}
-              onFiles={([file]) => set(items.map((x, j) => (j === i ? wrap(file!) : x)))}
+              onFiles={([file]) => {
+                if (file) set(items.map((x, j) => (j === i ? wrap(file) : x)));
+              }}
             />
             <Tooltip title={translate('app.remove_image', { number: i + 1 })}>
               <IconButton

@@ -39,7 +39,7 @@ export function Thumbnail({ source, size = [50, 50], linkTo }: Props) {
         ))}
       </Box>
     );
-  const href = linkTo ? record?.[linkTo] : undefined;
+  const href: unknown = linkTo ? record?.[linkTo] : undefined;
   if (!isWebUrl(href)) return images;
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={translate('app.open_link', { url: href })}>

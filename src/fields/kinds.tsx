@@ -19,9 +19,10 @@ import {
   TextInput,
   required,
   type Validator,
+  type RaRecord,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
-import type { Field, FieldKind, Size } from '../../resources';
+import { asText, parseJsonList, type Field, type FieldKind, type Size } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { uploadUrl } from '../config';
 import { StatusChip } from './StatusChip';
@@ -138,8 +139,8 @@ export const kinds: KindTable = {
       ) : (
         // Lists show the text only unless the descriptor asks for the HTML (chamber).
         <FunctionField
-          render={(r) =>
-            String(r[field.name] ?? '')
+          render={(r: RaRecord) =>
+            asText(r[field.name] ?? '')
               .replace(/<[^>]*>/g, ' ')
               .trim()
           }
@@ -237,7 +238,7 @@ export const kinds: KindTable = {
         </SimpleFormIterator>
       </ArrayInput>
     ),
-    column: ({ field }) => <FunctionField render={(r) => (Array.isArray(r[field.name]) ? r[field.name].length : 0)} />,
+    column: ({ field }) => <FunctionField render={(r: RaRecord) => parseJsonList(r[field.name]).length} />,
   },
 };
 

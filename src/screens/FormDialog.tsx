@@ -3,7 +3,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
-import { defaultValues } from './defaults';
+import { useFormDefaults } from './defaults';
+import { Spinner } from './ListStates';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -20,6 +21,7 @@ export function FormDialog({ descriptor, mode, onClose }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const defaults = useFormDefaults(descriptor);
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => () => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
@@ -32,9 +34,13 @@ export function FormDialog({ descriptor, mode, onClose }: Props) {
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>
       {mode === 'create' ? (
-        <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
-          <ResourceForm descriptor={descriptor} onCancel={onClose} defaultValues={defaultValues(descriptor)} />
-        </CreateBase>
+        defaults ? (
+          <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
+            <ResourceForm descriptor={descriptor} onCancel={onClose} defaultValues={defaults} />
+          </CreateBase>
+        ) : (
+          <Spinner />
+        )
       ) : (
         <EditBase
           resource={descriptor.name}

@@ -19,7 +19,7 @@ export function ErrorBlock({ message }: { message?: string }) {
   return (
     <Alert severity="error" sx={{ m: 2 }} role="alert">
       <AlertTitle>{translate('app.error_title')}</AlertTitle>
-      {message || translate('app.error_body')}
+      {message === undefined || message === '' ? translate('app.error_body') : message}
     </Alert>
   );
 }

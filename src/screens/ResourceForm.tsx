@@ -1,12 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { SaveButton, SimpleForm, Toolbar, useSaveContext, useTranslate } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
 function FormToolbar({ onCancel }: { onCancel?: () => void }) {
-  const { saving } = useSaveContext();
+  // The form is submitting for as long as the save request runs.
+  const { isSubmitting: saving } = useFormState();
   const translate = useTranslate();
   return (
     <Toolbar sx={{ gap: 1, justifyContent: 'flex-end' }}>

@@ -76,7 +76,9 @@ export function ResourceList() {
   const descriptor = useRegistry().get(resource);
   const location = useLocation();
   const navigate = useNavigate();
-  const close = () => navigate({ pathname: `/${resource}`, search: location.search });
+  const close = () => {
+    void navigate({ pathname: `/${resource}`, search: location.search });
+  };
   const creating = matchPath(`/${resource}/create`, location.pathname);
   const editing = !creating && matchPath(`/${resource}/:id`, location.pathname);
   return (

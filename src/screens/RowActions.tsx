@@ -80,7 +80,9 @@ function DeleteRowButton() {
         confirm="app.yes"
         cancel="app.no"
         confirmColor="warning"
-        onConfirm={confirm}
+        onConfirm={() => {
+          void confirm();
+        }}
         onClose={() => setOpen(false)}
       />
     </>

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { PageHeading } from './PageHeading';
 import { ErrorBlock, Spinner } from './ListStates';
-import { defaultValues } from './defaults';
+import { useFormDefaults } from './defaults';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
 function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
@@ -27,8 +27,9 @@ function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
 export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor }) {
   const notify = useNotify();
   const refresh = useRefresh();
-  const { data, isPending, error } = useGetList(descriptor.name, { pagination: { page: 1, perPage: 1 } });
+  const { data, isPending, error } = useGetList<RaRecord>(descriptor.name, { pagination: { page: 1, perPage: 1 } });
   const record = data?.[0];
+  const defaults = useFormDefaults(descriptor);
   // Saving needs update permission for the record, create permission for the first save.
   const { canAccess: canSave } = useCanAccess({ resource: descriptor.name, action: record ? 'edit' : 'create' });
   const saved = (message: string) => () => {
@@ -39,7 +40,7 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
     <>
       <SingletonHeader descriptor={descriptor} />
       <Card>
-        {isPending ? (
+        {isPending || (!record && !defaults) ? (
           <Spinner />
         ) : error ? (
           <ErrorBlock message={error.message} />
@@ -55,7 +56,7 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
           </EditBase>
         ) : (
           <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: saved('ra.notification.created') }}>
-            <ResourceForm descriptor={descriptor} defaultValues={defaultValues(descriptor)} readOnly={!canSave} />
+            <ResourceForm descriptor={descriptor} defaultValues={defaults} readOnly={!canSave} />
           </CreateBase>
         )}
       </Card>

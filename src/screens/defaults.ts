@@ -1,17 +1,38 @@
-import type { ResourceDescriptor } from '../../resources';
+import { useEffect, useState } from 'react';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import { formDefaults, localTimeZone, type ResourceDescriptor } from '../../resources';
+import type { ServerTime } from '../../dataProvider';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const now = () => new Date().toISOString().slice(0, 16);
+/** Does a new record of this resource start with 'today' or 'now' (which need the server's zone)? */
+const needsClock = (d: ResourceDescriptor) =>
+  d.fields.some((f) => (f.kind === 'date' && f.default === 'today') || (f.kind === 'datetime' && f.default === 'now'));
 
-/** Values a new record starts with: declared defaults, 'today'/'now' evaluated, rows empty, status active. */
-export function defaultValues(d: ResourceDescriptor): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const f of d.fields) {
-    if (f.kind === 'rows' || f.kind === 'imageList') values[f.name] = [];
-    else if (f.kind === 'status') values[f.name] = f.default ?? 1;
-    else if ((f.kind === 'date' || f.kind === 'datetime') && f.default) {
-      values[f.name] = f.default === 'today' ? today() : f.default === 'now' ? now() : f.default;
-    } else if ('default' in f && f.default !== undefined) values[f.name] = f.default;
-  }
-  return values;
+// One question per page load: the server's zone does not change while it runs.
+let zone: Promise<string> | undefined;
+
+/**
+ * Values a new record's form starts with (resources/rules.ts formDefaults), with 'today' and 'now'
+ * in the server's time zone, as the server would store them. Undefined while that zone is being
+ * asked for (the form waits); if the question fails, the browser's own zone is used.
+ */
+export function useFormDefaults(d: ResourceDescriptor): Record<string, unknown> | undefined {
+  const dataProvider = useDataProvider<DataProvider & { serverTime(): Promise<ServerTime> }>();
+  const clock = needsClock(d);
+  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!clock) return;
+    let live = true;
+    zone ??= dataProvider.serverTime().then(
+      (t) => t.time_zone,
+      () => localTimeZone(),
+    );
+    void zone.then((z) => {
+      if (live) setTimeZone(z);
+    });
+    return () => {
+      live = false;
+    };
+  }, [clock, dataProvider]);
+  if (!clock) return formDefaults(d, localTimeZone());
+  return timeZone === undefined ? undefined : formDefaults(d, timeZone);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registry, type Field, type ResourceDescriptor } from '../../resources';
+import { asText, registry, type Field, type ResourceDescriptor } from '../../resources';
 import { insertUser } from '../fixtures/users';
 import { DATABASES, multipart, png, startServer, type TestServer } from './harness';
 
@@ -212,7 +212,7 @@ function expectStored(s: TestServer, d: ResourceDescriptor, rec: Record<string, 
       expect(list, at).toHaveLength(2);
       for (const p of list) expect(fs.existsSync(path.join(s.dataDir, p)), at).toBe(true);
     } else if (f.kind === 'richText') expect(v, at).toBe(RICH_OUT);
-    else if (f.kind === 'rows') expect(JSON.parse(String(v)), at).toEqual(JSON.parse(String(sent)));
+    else if (f.kind === 'rows') expect(JSON.parse(String(v)), at).toEqual(JSON.parse(asText(sent)));
     else if ((f.kind === 'integer' || f.kind === 'money') && f.derived) expect(v, at).toBe(4.5);
     else if (f.kind === 'integer' || f.kind === 'money' || f.kind === 'status' || f.kind === 'reference') expect(v, at).toBe(Number(sent));
     else if (f.kind === 'datetime') expect(String(v), at).toContain('2027-01-31');

@@ -1,5 +1,5 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { http } from 'msw';
 import { ok } from './contract';
 
 /**
@@ -16,5 +16,22 @@ const permissionMenus = http.get('*/api/menu/menu-list-permission', () => {
   );
 });
 
-/** Shared msw server; each test installs its own handlers with server.use(...). */
-export const server = setupServer(permissionMenus);
+
+import { nowIn, todayIn } from '../../resources';
+
+/**
+ * The server's clock (GET /api/server-time), answered as the real route does, in a zone far from
+ * UTC so that a form using the browser's zone or UTC for 'today' shows a different date some hours.
+ */
+export const SERVER_TIME_ZONE = 'Pacific/Kiritimati';
+export const serverTimeHandler = http.get('*/api/server-time', () => {
+  const at = new Date();
+  return HttpResponse.json({
+    status: 1,
+    message: 'Data Found',
+    data: { time_zone: SERVER_TIME_ZONE, today: todayIn(SERVER_TIME_ZONE, at), now: nowIn(SERVER_TIME_ZONE, at) },
+  });
+});
+
+/** Shared msw server; each test installs its own handlers with server.use(...); the clock is always there. */
+export const server = setupServer(serverTimeHandler, permissionMenus);

@@ -54,6 +54,9 @@ function opticsScreen(rows: Record<string, unknown>[]) {
 }
 
 /** A multipart body as plain data: text parts as strings, file parts as their File objects. */
+/** A part as the server would store it: text as sent, a picture as the path it is saved under. */
+const partText = (v: string | File | undefined) => (v === undefined ? '' : typeof v === 'string' ? v : `uploads/about/${v.name}`);
+
 async function readMultipart(request: Request): Promise<Map<string, (string | File)[]>> {
   const parts = new Map<string, (string | File)[]>();
   for (const [name, value] of (await request.formData()).entries()) parts.set(name, [...(parts.get(name) ?? []), value]);
@@ -262,13 +265,13 @@ describe('About singleton: create or update', () => {
       http.post(path(about, 'create'), async ({ request }) => {
         const body = await readMultipart(request);
         calls.creates.push(body);
-        stored = { id: 1, ...Object.fromEntries([...body].map(([k, v]) => [k, String(v[0])])) };
+        stored = { id: 1, ...Object.fromEntries([...body].map(([k, v]) => [k, partText(v[0])])) };
         return ok(stored, {}, 201);
       }),
       http.put(path(about, 'update'), async ({ request, params }) => {
         const body = await readMultipart(request);
         calls.updates.push({ id: String(params.id), body });
-        stored = { ...stored, ...Object.fromEntries([...body].map(([k, v]) => [k, String(v[0])])) };
+        stored = { ...stored, ...Object.fromEntries([...body].map(([k, v]) => [k, partText(v[0])])) };
         return ok(stored);
       }),
     );

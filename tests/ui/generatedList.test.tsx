@@ -4,7 +4,7 @@ import { http } from 'msw';
 import { registry } from '../../resources';
 import { server } from '../msw/server';
 import { allSlugs, fail, listHandlers, ok, path } from '../msw/contract';
-import { renderApp, signIn } from './render';
+import { currentPath, renderApp, signIn } from './render';
 
 const branch = registry.get('branch');
 
@@ -74,6 +74,9 @@ describe('generated list (branch)', () => {
     server.use(...listHandlers(branch, rows));
     renderApp('/branch/branch-list');
     expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+    // Without the alias route, /branch/branch-list is the edit dialog of a record "branch-list".
+    await waitFor(() => expect(currentPath()).toMatch(/^\/branch(\?|$)/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -38,7 +38,7 @@ describe('a descriptor defined only in a test gets screens', () => {
       ...listHandlers(departments, [{ department_id: 3, department_code: 'CARD', department_name: 'Cardiology', department_status: 1 }]),
       http.post(path(equipment, 'create'), async ({ request }) => {
         const form = await request.formData();
-        created = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+        created = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : `uploads/equipment/${v.name}`]));
         return ok({ ...rows[0], equipment_id: 2, ...created }, {}, 201);
       }),
     );

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { http } from 'msw';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../../src/App';
 import { server } from '../msw/server';
 import { ok } from '../msw/contract';
@@ -18,11 +18,25 @@ export function signIn(permissions: string[]) {
   );
 }
 
+/** The router's current path and query, for tests that check where a redirect lands (`currentPath()`). */
+function CurrentPath() {
+  const { pathname, search } = useLocation();
+  return (
+    <output data-testid="current-path" hidden>
+      {pathname + search}
+    </output>
+  );
+}
+
 /** The whole console, with its real providers, at a given path. */
 export function renderApp(path: string, registry?: Registry) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <App registry={registry} />
+      <CurrentPath />
     </MemoryRouter>,
   );
 }
+
+/** Where the console's router is now (path and query). */
+export const currentPath = () => document.querySelector('[data-testid="current-path"]')?.textContent ?? '';

@@ -6,7 +6,7 @@ import type { Dialect } from '../database';
  * released migration; add the next one instead.
  */
 export function access001(dialect: Dialect): Migration {
-  const id = <T extends string>(t: CreateTableBuilder<T, never>, name: string) =>
+  const id = <T extends string>(t: CreateTableBuilder<T>, name: string) =>
     dialect === 'postgres'
       ? t.addColumn(name, 'serial', (c) => c.primaryKey())
       : t.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());

@@ -4,19 +4,26 @@ import type { Registry, ResourceDescriptor } from '../../resources';
 import type { CrudService } from '../crud/service';
 import type { IncomingFile } from '../crud/images';
 import { inDependencyOrder } from '../db/sync';
+import { samplesByResource, type Sample } from './samples';
 import { samplePicture } from './sample-image';
 import { setSetting, setting } from './settings';
 
 /**
- * Sample records from each descriptor's `seed`, written through the same service as the API
+ * Sample records from server/startup/samples (keyed by descriptor name), written through the same service as the API
  * (so they are validated like any input). Reference values name the target's unique code; image
  * values are labels for a picture drawn now. Each resource is seeded once, ever.
  */
-export async function seedSamples(db: Db, registry: Registry, crud: CrudService): Promise<void> {
+export async function seedSamples(
+  db: Db,
+  registry: Registry,
+  crud: CrudService,
+  samples: Readonly<Record<string, readonly Sample[]>> = samplesByResource,
+): Promise<void> {
   for (const d of inDependencyOrder(registry)) {
     const key = `seeded:${d.name}`;
-    if (!d.seed?.length || (await setting(db, key))) continue;
-    for (const sample of d.seed) {
+    const list = samples[d.name] ?? [];
+    if (!list.length || (await setting(db, key))) continue;
+    for (const sample of list) {
       const fields: Record<string, unknown> = {};
       const files: IncomingFile[] = [];
       for (const [name, value] of Object.entries(sample)) {

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+
+/**
+ * OpenAPI 3 documentation of the whole API at `{apiBase}/docs` (JSON at `{apiBase}/docs/json`),
+ * generated from the route schemas: the descriptors' generated routes and every feature module's
+ * routes. Registered before any route, so every route added later is picked up. Paths are written
+ * as the contract spells them (relative to the API base, which is the document's server URL).
+ * The UI's scripts and styles are served from the package itself: nothing is loaded from another host.
+ */
+export default fp(async (app) => {
+  const { apiBase } = app.ctx.config;
+  const uploads = `${apiBase}/uploads/`;
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Hospital back-office API',
+        version: '3.0.1',
+        description:
+          'Every answer is the envelope `{status: 1|0, message, data}` (plus `total` on lists). Sign in with ' +
+          'POST /users/user-login/ and send the token in the `access-token` header.',
+      },
+      servers: [{ url: apiBase }],
+      components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'access-token' } } },
+    },
+    transform: ({ schema, url }) => {
+      const inApi = url.startsWith(`${apiBase}/`) && !url.startsWith(uploads) && !url.startsWith(`${apiBase}/docs`);
+      if (!inApi) return { schema: { ...schema, hide: true }, url };
+      return { schema, url: url.slice(apiBase.length) };
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: `${apiBase}/docs`,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Served with its own strict policy: scripts and styles from this server only.
+    staticCSP: true,
+  });
+});

@@ -1,0 +1,17 @@
+import type { Sample } from './types';
+
+/** Sample records of "experience" (resources/experience.ts), inserted at first start. */
+export const experience: readonly Sample[] = [
+  {
+    title: 'Senior Consultant, Cardiology',
+    description: 'Green Life Medical Hospital, Dhaka (2020 - present). Leads the interventional cardiology team.',
+    logo: 'Green Life',
+  },
+  {
+    title: 'Associate Professor of Cardiology',
+    description: 'National Institute of Cardiovascular Diseases (NICVD), Dhaka (2014 - 2020).',
+    logo: 'NICVD',
+  },
+  { title: 'Registrar, Department of Medicine', description: 'Dhaka Medical College Hospital (2009 - 2014).', logo: 'DMCH' },
+  { title: 'Medical Officer', description: 'Upazila Health Complex, Savar (2006 - 2009).', logo: 'UHC Savar', status: 0 },
+];
