@@ -4,6 +4,7 @@ import { actionPath, actionsOf, permissionSlug, takesId, METHOD, type Action, ty
 import { requirePermission } from '../plugins/auth';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody } from '../crud/body';
+import { uploadLimitsOf } from '../config';
 import { MAX_INT } from '../crud/kinds';
 import { success, notFound } from '../http/envelope';
 
@@ -44,12 +45,12 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
         case 'get':
           return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
         case 'create': {
-          const record = await crud.create(d, await readWriteBody(request));
+          const record = await crud.create(d, await readWriteBody(request, d));
           return reply.code(201).send(success(MESSAGES.create, record));
         }
         case 'update': {
           const id = parseId(d, request.params.id);
-          return success(MESSAGES.update, await crud.update(d, id, await readWriteBody(request)));
+          return success(MESSAGES.update, await crud.update(d, id, await readWriteBody(request, d)));
         }
         case 'delete':
           return success(MESSAGES.delete, await crud.remove(d, parseId(d, request.params.id)));
@@ -64,8 +65,15 @@ export const crudRoutes: FastifyPluginAsync = async (app) => {
   const { registry, config } = app.ctx;
   // Only the routes that take a body parse multipart, so reads skip its per-request hooks.
   await app.register(async (writes) => {
+    const limits = uploadLimitsOf(config);
     await writes.register(multipart, {
-      limits: { fileSize: config.maxImageBytes, files: 20, fields: 200, fieldSize: 1024 * 1024, parts: 240 },
+      limits: {
+        fileSize: config.maxImageBytes,
+        files: limits.maxFiles,
+        fields: limits.maxFields,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFields + limits.maxFiles,
+      },
       throwFileSizeLimit: true,
     });
     for (const d of registry.all) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action);
