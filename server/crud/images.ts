@@ -46,14 +46,12 @@ export async function checkPictures(files: readonly IncomingFile[], maxPixels: n
   for (const file of files) {
     const type = await fileTypeFromBuffer(file.data);
     if (!type || !ACCEPTED[type.mime]) throw notAPicture(file);
-    let width = 0;
-    let height = 0;
-    try {
-      ({ width, height } = await sharp(file.data, { animated: false }).metadata());
-    } catch {
-      throw new ApiError(422, `${file.field}: the image could not be read`, { [file.field]: 'the image is damaged' });
-    }
-    total += width * height;
+    const size = await sharp(file.data, { animated: false })
+      .metadata()
+      .catch(() => {
+        throw new ApiError(422, `${file.field}: the image could not be read`, { [file.field]: 'the image is damaged' });
+      });
+    total += size.width * size.height;
     if (total > maxPixels) {
       throw new ApiError(
         413,

@@ -19,7 +19,7 @@ export default fp(async (app) => {
   await app.register(helmet, { global: false, contentSecurityPolicy: false });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isApi(request.url)) await reply.helmet();
+    if (isApi(request.url)) reply.helmet();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isApi(request.url)) return payload;
