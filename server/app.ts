@@ -14,6 +14,7 @@ import { compiledRunner } from './db/compiled';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
 import apiHeaders from './plugins/api-headers';
+import routeCatalogue from './plugins/route-catalogue';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { createEventBus } from './events';
@@ -58,6 +59,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   app.addHook('onClose', async () => {
     await conn.db.destroy();
   });
+  await app.register(routeCatalogue);
   await app.register(errors);
   await app.register(apiHeaders);
   await app.register(staticFiles);

@@ -46,7 +46,8 @@ export async function checkPictures(files: readonly IncomingFile[], maxPixels: n
   for (const file of files) {
     const type = await fileTypeFromBuffer(file.data);
     if (!type || !ACCEPTED[type.mime]) throw notAPicture(file);
-    const size = await sharp(file.data, { animated: false })
+    // Headers only: no pixel is decoded here, so no input limit applies yet.
+    const size = await sharp(file.data, { animated: false, limitInputPixels: false })
       .metadata()
       .catch(() => {
         throw new ApiError(422, `${file.field}: the image could not be read`, { [file.field]: 'the image is damaged' });
@@ -97,7 +98,7 @@ export class ImageStore {
 
   /** Removes a stored picture; paths outside the upload folder are ignored. */
   async remove(relative: string): Promise<void> {
-    if (!relative?.startsWith('uploads/')) return;
+    if (!relative.startsWith('uploads/')) return;
     const abs = path.resolve(this.root, relative.slice('uploads/'.length));
     if (!abs.startsWith(this.root + path.sep)) return;
     await fs.rm(abs, { force: true });
