@@ -18,10 +18,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
+export default fp((app, _options, done) => {
   const entries: CatalogueEntry[] = [];
   app.decorate('routeCatalogue', entries);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) entries.push({ method, url: route.url, schema: route.schema });
   });
+  done();
 });

@@ -77,7 +77,7 @@ export async function startReliableServer(kind: Kind, overrides: Partial<ServerC
   const { conn } = app.ctx;
   const login = async () => {
     const res = await app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN });
-    return (res.json() as { data: { token: string } }).data.token;
+    return res.json<{ data: { token: string } }>().data.token;
   };
   const server: ReliableServer = {
     app,
@@ -134,7 +134,8 @@ export async function startReliableServer(kind: Kind, overrides: Partial<ServerC
 /** Every file under a folder, relative, sorted. */
 export function listFiles(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .sort();

@@ -70,7 +70,7 @@ describe('upload attacks', () => {
       'upload attacks',
       `${refused} refused with nothing stored, ${reencoded} re-encoded to clean pictures, in ${Date.now() - started} ms`,
     );
-    await s?.close();
+    await s.close();
   });
 
   let counter = 0;
@@ -246,7 +246,9 @@ describe('upload attacks', () => {
         { method: 'POST', headers: { ...body.headers, 'access-token': s.token } },
         (res) => {
           let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('data', (c: Buffer) => {
+            text += c.toString();
+          });
           res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
         },
       );
