@@ -249,7 +249,9 @@ describe('upload attacks', () => {
           res.on('data', (c: Buffer) => {
             text += c.toString();
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('end', () => {
+            resolve({ status: res.statusCode ?? 0, text });
+          });
         },
       );
       req.on('error', reject);
