@@ -6,6 +6,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
+import { createSession } from '../../server/auth/sessions';
 import type { ServerConfig } from '../../server/config';
 
 /**
@@ -85,7 +86,9 @@ export async function startReliableServer(kind: Kind, overrides: Partial<ServerC
     dataDir,
     token: await login(),
     async login() {
-      server.token = await login();
+      // Straight to a new session: signing in over HTTP costs an argon2 verification.
+      const admin = await conn.db.selectFrom('users').select('user_id').where('username', '=', ADMIN.username).executeTakeFirstOrThrow();
+      server.token = await createSession(conn.db, admin.user_id, false, '127.0.0.1', 'reliability');
       return server.token;
     },
     call(method, url, o = {}) {
@@ -100,10 +103,14 @@ export async function startReliableServer(kind: Kind, overrides: Partial<ServerC
       if (conn.sqlite) {
         const tables = conn.sqlite
           .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-          .all() as { name: string }[];
-        for (const { name } of tables) {
+          .pluck()
+          .all() as string[];
+        for (const name of tables) {
           hash.update(`#${name}\n`);
-          for (const row of conn.sqlite.prepare(`SELECT * FROM "${name}"`).iterate()) hash.update(JSON.stringify(row));
+          for (const row of conn.sqlite.prepare(`SELECT * FROM "${name}"`).raw().iterate() as Iterable<unknown[]>) {
+            for (const v of row) hash.update(Buffer.isBuffer(v) ? v : `${typeof v}:${String(v)}\u0001`);
+            hash.update('\n');
+          }
         }
       } else {
         const { rows: tables } = await sql<{ table_name: string }>`
