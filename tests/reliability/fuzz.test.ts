@@ -159,7 +159,10 @@ function urlOf(route: CatalogueEntry, c: Case): string {
 }
 
 /** JSON.stringify answers undefined for undefined and functions, whatever its declared type says. */
-const json = (v: unknown): string => (JSON.stringify(v) as string | undefined) ?? 'null';
+const json = (v: unknown): string => {
+  const t: string | undefined = JSON.stringify(v);
+  return t ?? 'null';
+};
 const text = (v: unknown) => (typeof v === 'string' ? v : json(v));
 
 function payloadOf(b: Body): { payload?: Buffer | string; headers: Record<string, string> } {
