@@ -158,11 +158,8 @@ function urlOf(route: CatalogueEntry, c: Case): string {
   return c.query === undefined ? path : `${path}?${c.query}`;
 }
 
-/** JSON.stringify answers undefined for undefined and functions, whatever its declared type says. */
-const json = (v: unknown): string => {
-  const t: string | undefined = JSON.stringify(v);
-  return t ?? 'null';
-};
+/** JSON.stringify answers undefined (not a string) for undefined and functions. */
+const json = (v: unknown): string => (v === undefined || typeof v === 'function' ? 'null' : JSON.stringify(v));
 const text = (v: unknown) => (typeof v === 'string' ? v : json(v));
 
 function payloadOf(b: Body): { payload?: Buffer | string; headers: Record<string, string> } {
