@@ -101,10 +101,12 @@ export async function startReliableServer(kind: Kind, overrides: Partial<ServerC
     async fingerprint() {
       const hash = createHash('sha256');
       if (conn.sqlite) {
-        const tables = conn.sqlite
-          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-          .pluck()
-          .all() as string[];
+        // Full-text indexes (FTS5 tables and their shadow tables) are derived from the tables: skipped.
+        const all = conn.sqlite
+          .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+          .all() as { name: string; sql: string | null }[];
+        const fts = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
+        const tables = all.map((t) => t.name).filter((n) => !fts.some((v) => n === v || n.startsWith(`${v}_`)));
         for (const name of tables) {
           hash.update(`#${name}\n`);
           for (const row of conn.sqlite.prepare(`SELECT * FROM "${name}"`).raw().iterate() as Iterable<unknown[]>) {
