@@ -114,8 +114,9 @@ async function writeUntilKilled(child: Child, token: string): Promise<{ acked: s
 }
 
 async function listCodes(base: string, token: string): Promise<Set<string>> {
-  const res = await fetch(`${base}/pharmacy-category/pharmacy-category-list/?limit=100000`, { headers: { 'access-token': token } });
-  const body = (await res.json()) as { data: { pharmacy_category_code: string }[] };
+  const res = await fetch(`${base}/pharmacy-category/pharmacy-category-list/`, { headers: { 'access-token': token } });
+  const body = (await res.json()) as { data: { pharmacy_category_code: string }[] | null; message: string };
+  if (!Array.isArray(body.data)) throw new Error(`list answered ${res.status}: ${body.message}`);
   return new Set(body.data.map((r) => r.pharmacy_category_code).filter((c) => c.startsWith('DUR-')));
 }
 
@@ -128,7 +129,7 @@ describe('durability: SIGKILL during a stream of writes', () => {
   });
 
   for (const kind of KINDS) {
-    it(`keeps every acknowledged write on ${kind}`, async () => {
+    it(`keeps every acknowledged write on ${kind}`, { timeout: 300_000 }, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-durability-'));
       cleanups.push(() => {
         fs.rmSync(dataDir, { recursive: true, force: true });
