@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, actionPath, type ResourceDescriptor } from '../../resources';
 import { dynamic } from '../../server/db/database';
+import { chromium, type Browser } from 'playwright-core';
 import { ADMIN, signIn, startE2E, type E2E } from '../e2e/harness';
 import { figure } from './support';
 import { xssCorpus } from './xss-corpus';
@@ -34,8 +35,17 @@ describe('XSS corpus through every rich-text field, rendered in Chromium', () =>
   const opened: string[] = [];
   const started = Date.now();
 
+  let browser: Browser;
   beforeAll(async () => {
     e = await startE2E();
+    // The console's CSP already refuses inline script; this context ignores it, so what is proven
+    // here is that the sanitisers alone (server, DOMPurify, React, the editor) stop every payload.
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--headless'] });
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 } });
+    const origin = new URL(e.url).origin;
+    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
+    const page = await context.newPage();
+    e = { ...e, context, page };
     const login = await e.app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN });
     token = login.json<{ data: { token: string } }>().data.token;
     await e.context.exposeBinding('__xssReport', (_source, n: number) => {
@@ -59,6 +69,7 @@ describe('XSS corpus through every rich-text field, rendered in Chromium', () =>
       'XSS corpus',
       `${corpus.length} payloads x ${richResources.reduce((n, r) => n + r.fields.length, 0)} rich-text fields (${richResources.map((r) => r.d.name).join(', ')}), saved by API and raw, ${opened.length} list+dialog screens rendered, 0 executed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    await browser.close();
     await e.close();
   });
 
@@ -124,7 +135,7 @@ describe('XSS corpus through every rich-text field, rendered in Chromium', () =>
         // The list renders this field as HTML: its cells hold the payloads' text, and nothing ran.
         await e.page.goto(`${e.url}/${d.name}`);
         await expect.poll(() => e.page.locator('.html-cell').count()).toBeGreaterThanOrEqual(touched.length);
-        await expect.poll(() => e.page.locator('.html-cell').allTextContents()).toContainEqual(expect.stringMatching(/cover/));
+        await expect.poll(async () => (await e.page.locator('.html-cell').allTextContents()).join(' | ')).toMatch(/text .*more/);
         opened.push(d.name);
       }
       expect(await calls()).toEqual([]);
