@@ -43,6 +43,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.{ts,tsx}'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // The fuzzer, the browser and the killed child servers each want a whole core.
+          fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],

@@ -15,6 +15,8 @@ import { compiledRunner } from './db/compiled';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
 import openapi from './plugins/openapi';
+import apiHeaders from './plugins/api-headers';
+import routeCatalogue from './plugins/route-catalogue';
 import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { serverTimeRoutes } from './routes/server-time';
@@ -65,7 +67,9 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   app.addHook('onClose', async () => {
     await conn.db.destroy();
   });
+  await app.register(routeCatalogue);
   await app.register(errors);
+  await app.register(apiHeaders);
   // Before any route: the document is built from the routes registered after it.
   await app.register(openapi);
   await app.register(staticFiles);

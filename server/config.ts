@@ -17,6 +17,8 @@ export interface ServerConfig {
   distDir?: string;
   /** Largest accepted image, in bytes. */
   maxImageBytes: number;
+  /** Bounds on one multipart write (defaults: DEFAULT_UPLOAD_LIMITS; see uploadLimitsOf). */
+  uploads?: Partial<UploadLimits>;
   /** Sign-in attempts allowed per minute and address. */
   loginRateLimit: number;
   /** Seed sample records on first start. */
@@ -32,6 +34,38 @@ export interface ServerConfig {
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
 const set = (v: string | undefined) => (v === '' ? undefined : v);
 
+/** What one multipart create or update may carry at most; beyond it the server answers 413. */
+export interface UploadLimits {
+  /** The whole request body, in bytes. */
+  maxBytes: number;
+  /** Text parts in one request. */
+  maxFields: number;
+  /** One text part, in bytes. */
+  maxFieldBytes: number;
+  /** Files in one request, all fields together. */
+  maxFiles: number;
+  /** Files under one picture-list field (a single picture field takes one). */
+  maxFilesPerField: number;
+  /** Pixels (width x height, read from the headers before decoding) summed over the request's pictures. */
+  maxPixels: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  maxFields: 60,
+  maxFieldBytes: 1024 * 1024,
+  maxFiles: 12,
+  maxFilesPerField: 10,
+  maxPixels: 50_000_000,
+};
+
+export const uploadLimitsOf = (config: ServerConfig): UploadLimits => ({ ...DEFAULT_UPLOAD_LIMITS, ...config.uploads });
+
+const positive = (raw: string | undefined, fallback: number) => {
+  const n = Number(raw);
+  return raw && Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(import.meta.dirname, '..');
   return {
@@ -44,6 +78,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     apiBase: env.API_BASE ?? '/api',
     distDir: path.join(root, 'dist'),
     maxImageBytes: Number(env.MAX_IMAGE_BYTES ?? 5 * 1024 * 1024),
+    uploads: {
+      maxBytes: positive(env.MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_LIMITS.maxBytes),
+      maxFields: positive(env.MAX_UPLOAD_FIELDS, DEFAULT_UPLOAD_LIMITS.maxFields),
+      maxFieldBytes: positive(env.MAX_UPLOAD_FIELD_BYTES, DEFAULT_UPLOAD_LIMITS.maxFieldBytes),
+      maxFiles: positive(env.MAX_UPLOAD_FILES, DEFAULT_UPLOAD_LIMITS.maxFiles),
+      maxFilesPerField: positive(env.MAX_UPLOAD_FILES_PER_FIELD, DEFAULT_UPLOAD_LIMITS.maxFilesPerField),
+      maxPixels: positive(env.MAX_UPLOAD_PIXELS, DEFAULT_UPLOAD_LIMITS.maxPixels),
+    },
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { ApiError } from '../http/envelope';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../security/private-files';
 
 /**
  * Uploaded pictures: recognised by their bytes (never by name or declared type), re-encoded so
@@ -30,6 +31,39 @@ const ACCEPTED: Record<string, { ext: string; encode: (s: Sharp) => Sharp }> = {
   'image/gif': { ext: 'png', encode: (s) => s.png() },
 };
 
+const notAPicture = (file: IncomingFile) =>
+  new ApiError(422, `${file.field}: the file is not a JPEG, PNG, WebP or GIF image`, {
+    [file.field]: 'must be a JPEG, PNG, WebP or GIF image',
+  });
+
+/**
+ * Checks every picture of one request from its bytes and headers alone, before any is decoded:
+ * each must be an accepted type, and their pixels (width x height of the frame kept) summed must
+ * stay within `maxPixels` (a few KB can declare a 40-megapixel picture). Answers the total.
+ */
+export async function checkPictures(files: readonly IncomingFile[], maxPixels: number): Promise<number> {
+  let total = 0;
+  for (const file of files) {
+    const type = await fileTypeFromBuffer(file.data);
+    if (!type || !ACCEPTED[type.mime]) throw notAPicture(file);
+    // Headers only: no pixel is decoded here, so no input limit applies yet.
+    const size = await sharp(file.data, { animated: false, limitInputPixels: false })
+      .metadata()
+      .catch(() => {
+        throw new ApiError(422, `${file.field}: the image could not be read`, { [file.field]: 'the image is damaged' });
+      });
+    total += size.width * size.height;
+    if (total > maxPixels) {
+      throw new ApiError(
+        413,
+        `The pictures of this request are too large: ${Math.round(total / 1e6)} megapixels, at most ${Math.round(maxPixels / 1e6)} megapixels in one request`,
+        { [file.field]: `at most ${Math.round(maxPixels / 1e6)} megapixels in one request` },
+      );
+    }
+  }
+  return total;
+}
+
 /** Largest side kept; bigger pictures are scaled down (recommended sizes are all below this). */
 const MAX_SIDE = 2400;
 
@@ -42,10 +76,7 @@ export class ImageStore {
   async prepare(file: IncomingFile): Promise<PreparedImage> {
     const type = await fileTypeFromBuffer(file.data);
     const accepted = type && ACCEPTED[type.mime];
-    if (!accepted)
-      throw new ApiError(422, `${file.field}: the file is not a JPEG, PNG, WebP or GIF image`, {
-        [file.field]: 'must be a JPEG, PNG, WebP or GIF image',
-      });
+    if (!accepted) throw notAPicture(file);
     try {
       const pipeline = sharp(file.data, { limitInputPixels: 40_000_000, animated: false })
         .rotate()
@@ -59,15 +90,15 @@ export class ImageStore {
   /** Writes the picture and answers its stored relative path (`uploads/<folder>/<uuid>.<ext>`). */
   async save(folder: string, image: PreparedImage): Promise<string> {
     const dir = path.join(this.root, folder);
-    await fs.mkdir(dir, { recursive: true });
+    ensurePrivateDir(dir);
     const name = `${randomUUID()}.${image.ext}`;
-    await fs.writeFile(path.join(dir, name), image.data, { flag: 'wx' });
+    await fs.writeFile(path.join(dir, name), image.data, { flag: 'wx', mode: PRIVATE_FILE_MODE });
     return `uploads/${folder}/${name}`;
   }
 
   /** Removes a stored picture; paths outside the upload folder are ignored. */
   async remove(relative: string): Promise<void> {
-    if (!relative?.startsWith('uploads/')) return;
+    if (!relative.startsWith('uploads/')) return;
     const abs = path.resolve(this.root, relative.slice('uploads/'.length));
     if (!abs.startsWith(this.root + path.sep)) return;
     await fs.rm(abs, { force: true });

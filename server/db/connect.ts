@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Db, Dialect } from './database';
+import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
 
 export interface Connection {
   db: Db;
@@ -23,8 +23,10 @@ export function connect(options: { dataDir: string; databaseUrl?: string }): Con
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'console.sqlite'));
+  ensurePrivateDir(options.dataDir);
+  const file = path.join(options.dataDir, 'console.sqlite');
+  ensurePrivateFile(file);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

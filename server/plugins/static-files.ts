@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { ensurePrivateDir } from '../security/private-files';
 
 /**
  * Uploaded pictures under `{apiBase}/uploads/`, and the built console at `/` with a fallback to
@@ -40,7 +41,7 @@ const setAll = (headers: Record<string, string>) => (res: { setHeader(k: string,
 
 export default fp(async (app) => {
   const { config, images } = app.ctx;
-  fs.mkdirSync(images.root, { recursive: true });
+  ensurePrivateDir(images.root);
   await app.register(fastifyStatic, {
     root: images.root,
     prefix: `${config.apiBase}/uploads/`,
@@ -63,7 +64,8 @@ export default fp(async (app) => {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);
-    if (isApi || !dist || request.method !== 'GET') {
+    // HEAD is answered like GET (monitors probe `/` with it); the body is left out on the wire.
+    if (isApi || !dist || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ status: 0, message: `Not found: ${request.method} ${request.url.split('?')[0]}`, data: null });
     }
     return reply.headers(CONSOLE_HEADERS).type('text/html').sendFile('index.html', dist, { maxAge: 0 });

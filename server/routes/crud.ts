@@ -7,6 +7,7 @@ import { readWriteBody, type WriteBody } from '../crud/body';
 import { routeSchema } from '../crud/schemas';
 import { ApiError, success, notFound } from '../http/envelope';
 import { schemaRefusal } from '../http/validation';
+import { uploadLimitsOf } from '../config';
 
 /**
  * The contract's routes for every descriptor: paths, slugs, messages and schemas all derived
@@ -58,13 +59,13 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
         case 'get':
           return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
         case 'create': {
-          const body = await readWriteBody(request);
+          const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body);
           return reply.code(201).send(success(MESSAGES.create, await crud.create(d, body)));
         }
         case 'update': {
           const id = parseId(d, request.params.id);
-          const body = await readWriteBody(request);
+          const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body, id);
           return success(MESSAGES.update, await crud.update(d, id, body));
         }
@@ -81,8 +82,15 @@ export const crudRoutes: FastifyPluginAsync = async (app) => {
   const { registry, config } = app.ctx;
   // Only the routes that take a body parse multipart, so reads skip its per-request hooks.
   await app.register(async (writes) => {
+    const limits = uploadLimitsOf(config);
     await writes.register(multipart, {
-      limits: { fileSize: config.maxImageBytes, files: 20, fields: 200, fieldSize: 1024 * 1024, parts: 240 },
+      limits: {
+        fileSize: config.maxImageBytes,
+        files: limits.maxFiles,
+        fields: limits.maxFields,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFields + limits.maxFiles,
+      },
       throwFileSizeLimit: true,
     });
     for (const d of registry.all) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action);

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import { createSession } from '../../server/auth/sessions';
+import type { ServerConfig } from '../../server/config';
+
+/**
+ * The real server for the reliability suite: like tests/api/harness.ts, with config overrides
+ * (upload limits) and a fingerprint of everything stored (every table and every uploaded file),
+ * so a test can prove that a refused request changed nothing.
+ */
+export type Kind = 'sqlite' | 'postgres';
+export const ADMIN = { username: 'admin', password: 'reliability-admin-password' };
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface ReliableServer {
+  app: FastifyInstance;
+  kind: Kind;
+  dataDir: string;
+  token: string;
+  /** Signs in again (after a fuzz case ended the session) and answers the new token. */
+  login(): Promise<string>;
+  call(
+    method: string,
+    url: string,
+    options?: { body?: unknown; token?: string | null; headers?: Record<string, string>; payload?: Buffer | string },
+  ): Promise<LightMyRequestResponse>;
+  /** A digest of every table's rows and every file under uploads/. */
+  fingerprint(): Promise<string>;
+  /** On SQLite, rows changed so far on the server's connection (cheap: no change means nothing to compare). */
+  changes(): number | undefined;
+  close(): Promise<void>;
+}
+
+export async function createThrowawayDb(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `console_rel_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    apiBase: '/api',
+    distDir: undefined,
+    maxImageBytes: 5 * 1024 * 1024,
+    loginRateLimit: 1_000_000,
+    seedSamples: true,
+    logger: false,
+    ...overrides,
+  };
+}
+
+export async function startReliableServer(kind: Kind, overrides: Partial<ServerConfig> = {}): Promise<ReliableServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-rel-'));
+  const throwaway = kind === 'postgres' ? await createThrowawayDb() : undefined;
+  const { app } = await buildApp(testConfig(dataDir, { databaseUrl: throwaway?.url, ...overrides }));
+  const { conn } = app.ctx;
+  const login = async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN });
+    return res.json<{ data: { token: string } }>().data.token;
+  };
+  const server: ReliableServer = {
+    app,
+    kind,
+    dataDir,
+    token: await login(),
+    async login() {
+      // Straight to a new session: signing in over HTTP costs an argon2 verification.
+      const admin = await conn.db.selectFrom('users').select('user_id').where('username', '=', ADMIN.username).executeTakeFirstOrThrow();
+      server.token = await createSession(conn.db, admin.user_id, false, '127.0.0.1', 'reliability');
+      return server.token;
+    },
+    call(method, url, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      const tok = o.token === undefined ? server.token : o.token;
+      if (tok) headers['access-token'] = tok;
+      const payload = o.payload ?? (o.body === undefined ? undefined : (o.body as object));
+      return app.inject({ method: method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) });
+    },
+    async fingerprint() {
+      const hash = createHash('sha256');
+      if (conn.sqlite) {
+        // Full-text indexes (FTS5 tables and their shadow tables) are derived from the tables: skipped.
+        const all = conn.sqlite
+          .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+          .all() as { name: string; sql: string | null }[];
+        const fts = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
+        const tables = all.map((t) => t.name).filter((n) => !fts.some((v) => n === v || n.startsWith(`${v}_`)));
+        for (const name of tables) {
+          hash.update(`#${name}\n`);
+          for (const row of conn.sqlite.prepare(`SELECT * FROM "${name}"`).raw().iterate() as Iterable<unknown[]>) {
+            for (const v of row) hash.update(Buffer.isBuffer(v) ? v : `${typeof v}:${String(v)}\u0001`);
+            hash.update('\n');
+          }
+        }
+      } else {
+        const { rows: tables } = await sql<{ table_name: string }>`
+          SELECT table_name FROM information_schema.tables
+          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(conn.db);
+        for (const { table_name } of tables) {
+          const { rows } = await sql<{ digest: string | null }>`
+            SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${sql.table(table_name)} t`.execute(conn.db);
+          hash.update(`#${table_name}:${rows[0]?.digest ?? ''}\n`);
+        }
+      }
+      for (const file of listFiles(path.join(dataDir, 'uploads'))) hash.update(`@${file}\n`);
+      return hash.digest('hex');
+    },
+    changes() {
+      if (!conn.sqlite) return undefined;
+      return (conn.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    },
+    async close() {
+      await app.close();
+      await throwaway?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+/** Every file under a folder, relative, sorted. */
+export function listFiles(root: string): string[] {
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+/** A multipart body written by hand (fast, and able to say things FormData would not). */
+export function multipartBody(parts: readonly { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+  const boundary = `----reliability${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
+    const type = p.type ?? (p.filename === undefined ? undefined : 'application/octet-stream');
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`));
+    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Prints one figure of the suite, so a run's log says what was proven and at what cost. */
+export function figure(label: string, value: string | number): void {
+  console.log(`[reliability] ${label}: ${value}`);
+}
