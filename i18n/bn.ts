@@ -265,6 +265,7 @@ export const bn = {
     },
     'blog-photos': {
       name: 'ব্লগ ছবি |||| ব্লগ ছবিসমূহ',
+      choices: { type: { Slider: 'স্লাইডার', Campaign: 'প্রচারণা' } },
       fields: { thumbnail: 'ছবি', title: 'শিরোনাম', description: 'বিবরণ', type: 'ধরন', status: 'অবস্থা' },
     },
     experience: {
@@ -308,6 +309,35 @@ export const bn = {
     },
     optics: {
       name: 'অপটিক্স পণ্য |||| অপটিক্স',
+      choices: {
+        optics_type: { Accessory: 'আনুষঙ্গিক', Frame: 'ফ্রেম', Lens: 'লেন্স', Optical: 'চশমা' },
+        optics_frame_material: {
+          Metal: 'ধাতু',
+          Plastic: 'প্লাস্টিক',
+          Titanium: 'টাইটানিয়াম',
+          Wood: 'কাঠ',
+          Combination: 'মিশ্র',
+          Others: 'অন্যান্য',
+        },
+        optics_frame_shape: {
+          Round: 'গোল',
+          Rectangle: 'আয়তাকার',
+          'Cat Eye': 'ক্যাট আই',
+          Aviator: 'এভিয়েটর',
+          Wayfarer: 'ওয়েফেয়ারার',
+          Oval: 'ডিম্বাকার',
+          Geometric: 'জ্যামিতিক',
+          Others: 'অন্যান্য',
+        },
+        optics_lens_type: {
+          'Single Vision': 'একক দৃষ্টি',
+          Bifocal: 'বাইফোকাল',
+          Progressive: 'প্রগ্রেসিভ',
+          Reading: 'পড়ার',
+          'Non-Prescription': 'প্রেসক্রিপশন ছাড়া',
+          Others: 'অন্যান্য',
+        },
+      },
       fields: {
         optics_picture: 'ছবিসমূহ',
         optics_code: 'কোড',

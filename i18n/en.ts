@@ -277,6 +277,7 @@ export const en = {
     },
     'blog-photos': {
       name: 'Blog Photo |||| Blog Photos',
+      choices: { type: { Slider: 'Slider', Campaign: 'Campaign' } },
       fields: { thumbnail: 'Picture', title: 'Title', description: 'Description', type: 'Type', status: 'Status' },
     },
     experience: {
@@ -320,6 +321,35 @@ export const en = {
     },
     optics: {
       name: 'Optics Item |||| Optics',
+      choices: {
+        optics_type: { Accessory: 'Accessory', Frame: 'Frame', Lens: 'Lens', Optical: 'Optical' },
+        optics_frame_material: {
+          Metal: 'Metal',
+          Plastic: 'Plastic',
+          Titanium: 'Titanium',
+          Wood: 'Wood',
+          Combination: 'Combination',
+          Others: 'Others',
+        },
+        optics_frame_shape: {
+          Round: 'Round',
+          Rectangle: 'Rectangle',
+          'Cat Eye': 'Cat Eye',
+          Aviator: 'Aviator',
+          Wayfarer: 'Wayfarer',
+          Oval: 'Oval',
+          Geometric: 'Geometric',
+          Others: 'Others',
+        },
+        optics_lens_type: {
+          'Single Vision': 'Single Vision',
+          Bifocal: 'Bifocal',
+          Progressive: 'Progressive',
+          Reading: 'Reading',
+          'Non-Prescription': 'Non-Prescription',
+          Others: 'Others',
+        },
+      },
       fields: {
         optics_picture: 'Pictures',
         optics_code: 'Code',

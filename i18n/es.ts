@@ -265,6 +265,7 @@ export const es = {
     },
     'blog-photos': {
       name: 'Foto del blog |||| Fotos del blog',
+      choices: { type: { Slider: 'Carrusel', Campaign: 'Campaña' } },
       fields: { thumbnail: 'Imagen', title: 'Título', description: 'Descripción', type: 'Tipo', status: 'Estado' },
     },
     experience: {
@@ -308,6 +309,35 @@ export const es = {
     },
     optics: {
       name: 'Artículo de óptica |||| Óptica',
+      choices: {
+        optics_type: { Accessory: 'Accesorio', Frame: 'Montura', Lens: 'Lente', Optical: 'Gafas graduadas' },
+        optics_frame_material: {
+          Metal: 'Metal',
+          Plastic: 'Plástico',
+          Titanium: 'Titanio',
+          Wood: 'Madera',
+          Combination: 'Combinado',
+          Others: 'Otros',
+        },
+        optics_frame_shape: {
+          Round: 'Redonda',
+          Rectangle: 'Rectangular',
+          'Cat Eye': 'Ojo de gato',
+          Aviator: 'Aviador',
+          Wayfarer: 'Wayfarer',
+          Oval: 'Ovalada',
+          Geometric: 'Geométrica',
+          Others: 'Otras',
+        },
+        optics_lens_type: {
+          'Single Vision': 'Monofocal',
+          Bifocal: 'Bifocal',
+          Progressive: 'Progresiva',
+          Reading: 'De lectura',
+          'Non-Prescription': 'Sin graduación',
+          Others: 'Otras',
+        },
+      },
       fields: {
         optics_picture: 'Imágenes',
         optics_code: 'Código',

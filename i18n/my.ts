@@ -265,6 +265,7 @@ export const my = {
     },
     'blog-photos': {
       name: 'ဘလော့ဂ် ဓာတ်ပုံ |||| ဘလော့ဂ် ဓာတ်ပုံများ',
+      choices: { type: { Slider: 'ဆလိုက်ဒါ', Campaign: 'လှုံ့ဆော်ရေး' } },
       fields: { thumbnail: 'ပုံ', title: 'ခေါင်းစဉ်', description: 'ဖော်ပြချက်', type: 'အမျိုးအစား', status: 'အခြေအနေ' },
     },
     experience: {
@@ -308,6 +309,35 @@ export const my = {
     },
     optics: {
       name: 'မျက်မှန် ပစ္စည်း |||| မျက်မှန် ပစ္စည်းများ',
+      choices: {
+        optics_type: { Accessory: 'ဆက်စပ်ပစ္စည်း', Frame: 'မျက်မှန်ဘောင်', Lens: 'မှန်ဘီလူး', Optical: 'မျက်မှန်' },
+        optics_frame_material: {
+          Metal: 'သတ္တု',
+          Plastic: 'ပလတ်စတစ်',
+          Titanium: 'တိုက်တေနီယမ်',
+          Wood: 'သစ်သား',
+          Combination: 'ရောစပ်',
+          Others: 'အခြား',
+        },
+        optics_frame_shape: {
+          Round: 'အဝိုင်း',
+          Rectangle: 'ထောင့်မှန်စတုဂံ',
+          'Cat Eye': 'ကြောင်မျက်လုံးပုံ',
+          Aviator: 'လေယာဉ်မှူးပုံ',
+          Wayfarer: 'ဝေးဖဲရားပုံ',
+          Oval: 'ဘဲဥပုံ',
+          Geometric: 'ဂျီဩမေတြီပုံ',
+          Others: 'အခြား',
+        },
+        optics_lens_type: {
+          'Single Vision': 'အမြင်တစ်မျိုးတည်း',
+          Bifocal: 'အမြင်နှစ်မျိုး',
+          Progressive: 'တဖြည်းဖြည်းပြောင်း',
+          Reading: 'စာဖတ်',
+          'Non-Prescription': 'ဆေးညွှန်းမလို',
+          Others: 'အခြား',
+        },
+      },
       fields: {
         optics_picture: 'ပုံများ',
         optics_code: 'ကုဒ်',

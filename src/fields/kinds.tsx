@@ -29,6 +29,7 @@ import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
+import { ChoiceText, choiceOptions } from './ChoiceText';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -161,19 +162,11 @@ export const kinds: KindTable = {
     column: ({ field }) => <DateField source={field.name} showTime />,
   },
   choice: {
-    input: ({ field }) => (
-      <SelectInput
-        source={field.name}
-        choices={field.choices.map((c) => ({ id: c, name: c }))}
-        translateChoice={false}
-        validate={validators(field)}
-        fullWidth
-      />
+    input: ({ field, resource }) => (
+      <SelectInput source={field.name} choices={choiceOptions(resource, field)} validate={validators(field)} fullWidth />
     ),
-    column: ({ field }) => <TextField source={field.name} />,
-    filter: ({ field }) => (
-      <SelectInput source={field.name} choices={field.choices.map((c) => ({ id: c, name: c }))} translateChoice={false} />
-    ),
+    column: ({ field, resource }) => <ChoiceText source={field.name} resource={resource} />,
+    filter: ({ field, resource }) => <SelectInput source={field.name} choices={choiceOptions(resource, field)} />,
   },
   reference: {
     input: function ReferenceFieldInput({ field }) {

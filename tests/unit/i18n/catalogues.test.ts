@@ -1,5 +1,7 @@
 import { LANGUAGES, createI18nProvider, en, loadCatalogue, type Language } from '../../../i18n';
 import type { Messages } from '../../../i18n/merge';
+import { descriptors } from '../../../resources';
+import { choiceKey } from '../../../src/fields/ChoiceText';
 
 /** `a.b.c` → text, as polyglot sees a catalogue. */
 function flatten(messages: Messages, prefix = ''): Map<string, string> {
@@ -29,6 +31,15 @@ describe('catalogue completeness', () => {
   it('English has the labels the console needs (sanity: the comparison below is not empty)', () => {
     expect(english.size).toBeGreaterThan(400);
     expect(english.get('server.data_insert_successfully')).toBe('Data Insert Successfully');
+  });
+
+  it('labels every choice of every descriptor (choices show in the current language)', () => {
+    const missing = descriptors.flatMap((d) =>
+      d.fields
+        .flatMap((f) => (f.kind === 'choice' ? f.choices.map((c) => choiceKey(d.name, f.name, c)) : []))
+        .filter((k) => !english.has(k)),
+    );
+    expect(missing).toEqual([]);
   });
 
   it.each(others)('%s has every key English has, and no key English lacks', async (language) => {
