@@ -10,6 +10,36 @@ export const en = {
   // The server's own wording for saved records (spec 000: "Data Insert Successfully").
   ra: {
     ...englishMessages.ra,
+    // ra-input-rich-text's toolbar (its own `ra.tiptap.*` keys).
+    tiptap: {
+      align_center: 'Center',
+      align_justify: 'Justify',
+      align_left: 'Align left',
+      align_right: 'Align right',
+      blockquote: 'Blockquote',
+      bold: 'Bold',
+      clear_format: 'Clear format',
+      code: 'Code',
+      color: 'Color',
+      current_level: 'Current level',
+      heading1: 'Heading 1',
+      heading2: 'Heading 2',
+      heading3: 'Heading 3',
+      heading4: 'Heading 4',
+      heading5: 'Heading 5',
+      heading6: 'Heading 6',
+      highlight: 'Highlight',
+      image: 'Image',
+      image_dialog: 'Image URL',
+      italic: 'Italic',
+      link: 'Add a link',
+      list_bulleted: 'Bulleted list',
+      list_numbered: 'Numbered list',
+      paragraph: 'Normal',
+      select_level: 'Select the level',
+      strike: 'Strikethrough',
+      underline: 'Underline',
+    },
     notification: {
       ...englishMessages.ra.notification,
       created: 'Data Insert Successfully',
@@ -79,6 +109,7 @@ export const en = {
     ltr: 'Left to right',
     rtl: 'Right to left',
     main_navigation: 'Main navigation',
+    breadcrumb: 'Breadcrumb',
   },
   /** Each language's own name, as its speakers write it (the switcher shows these). */
   languages: {
