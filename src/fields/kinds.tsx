@@ -3,13 +3,11 @@ import {
   AddItemButton,
   ArrayInput,
   BooleanInput,
-  DateField,
   DateInput,
   DateTimeInput,
   FunctionField,
   ImageField,
   ImageInput,
-  NumberField,
   NumberInput,
   ReferenceInput,
   RemoveItemButton,
@@ -30,6 +28,8 @@ import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
 import { ChoiceText, choiceOptions } from './ChoiceText';
+import { DateText } from '../modules/i18n/DateText';
+import { NumberText } from '../modules/i18n/NumberText';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -101,12 +101,7 @@ const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
       fullWidth
     />
   ),
-  column: ({ field }) =>
-    field.kind === 'money' ? (
-      <NumberField source={field.name} options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} />
-    ) : (
-      <NumberField source={field.name} />
-    ),
+  column: ({ field }) => <NumberText source={field.name} money={field.kind === 'money'} />,
   filter: ({ field }) => <NumberInput source={field.name} />,
 };
 
@@ -155,11 +150,11 @@ export const kinds: KindTable = {
   },
   date: {
     input: ({ field }) => <DateInput source={field.name} validate={validators(field)} fullWidth />,
-    column: ({ field }) => <DateField source={field.name} />,
+    column: ({ field }) => <DateText source={field.name} />,
   },
   datetime: {
     input: ({ field }) => <DateTimeInput source={field.name} validate={validators(field)} fullWidth />,
-    column: ({ field }) => <DateField source={field.name} showTime />,
+    column: ({ field }) => <DateText source={field.name} showTime />,
   },
   choice: {
     input: ({ field, resource }) => (

@@ -46,7 +46,7 @@ describe('every text on screen comes from the catalogue (or is data)', () => {
       const list = renderMarked(`/${d.name}`);
       // The record's title in the table (or in the singleton's form) shows the data has arrived.
       const value = rows.get(d.name)?.[d.titleField];
-    const title = typeof value === 'string' ? value : '';
+      const title = typeof value === 'string' ? value : '';
       if (d.singleton) await screen.findByDisplayValue(title, {}, { timeout: 10_000 });
       else await screen.findByText(title, {}, { timeout: 10_000 });
       await settled();
