@@ -17,11 +17,18 @@ import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
 import { consoleModules } from './modules';
+<<<<<<< HEAD
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
 
 /** react-admin's store, whose `locale` is the `language` preference. */
 const store = preferenceStore();
+=======
+import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
+import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
+
+const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
+>>>>>>> main
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
@@ -42,9 +49,14 @@ export function App({
   const direction = useDirection();
   return (
     <RegistryProvider value={registry}>
+<<<<<<< HEAD
       <DirectionProvider>
         <Admin
           store={store}
+=======
+      <RowActionsProvider value={rowActions}>
+        <Admin
+>>>>>>> main
           disableTelemetry
           title={<AppTitle />}
           dataProvider={dataProvider}
@@ -54,9 +66,16 @@ export function App({
           loginPage={LoginPage}
           notification={AppNotification}
           dashboard={HomePage}
+<<<<<<< HEAD
           // Light by default; the app bar's toggle stores the choice in localStorage.
           lightTheme={withDirection(defaultLightTheme, direction)}
           darkTheme={withDirection(defaultDarkTheme, direction)}
+=======
+          accessDenied={AccessDeniedPage}
+          // Light by default; the app bar's toggle stores the choice in localStorage.
+          lightTheme={defaultLightTheme}
+          darkTheme={defaultDarkTheme}
+>>>>>>> main
           defaultTheme="light"
         >
           {registry.all.map((d) => (
@@ -71,7 +90,11 @@ export function App({
             {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
           </CustomRoutes>
         </Admin>
+<<<<<<< HEAD
       </DirectionProvider>
+=======
+      </RowActionsProvider>
+>>>>>>> main
     </RegistryProvider>
   );
 }
