@@ -17,18 +17,14 @@ import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
 import { consoleModules } from './modules';
-<<<<<<< HEAD
+import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
+import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
 
+const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 /** react-admin's store, whose `locale` is the `language` preference. */
 const store = preferenceStore();
-=======
-import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
-import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
-
-const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
->>>>>>> main
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
@@ -49,52 +45,39 @@ export function App({
   const direction = useDirection();
   return (
     <RegistryProvider value={registry}>
-<<<<<<< HEAD
       <DirectionProvider>
-        <Admin
-          store={store}
-=======
-      <RowActionsProvider value={rowActions}>
-        <Admin
->>>>>>> main
-          disableTelemetry
-          title={<AppTitle />}
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          layout={AppLayout}
-          loginPage={LoginPage}
-          notification={AppNotification}
-          dashboard={HomePage}
-<<<<<<< HEAD
-          // Light by default; the app bar's toggle stores the choice in localStorage.
-          lightTheme={withDirection(defaultLightTheme, direction)}
-          darkTheme={withDirection(defaultDarkTheme, direction)}
-=======
-          accessDenied={AccessDeniedPage}
-          // Light by default; the app bar's toggle stores the choice in localStorage.
-          lightTheme={defaultLightTheme}
-          darkTheme={defaultDarkTheme}
->>>>>>> main
-          defaultTheme="light"
-        >
-          {registry.all.map((d) => (
-            <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
-          ))}
-          <CustomRoutes>
-            {aliasRoutes(registry)}
-            {consoleModules.flatMap((m) => m.routes ?? [])}
-          </CustomRoutes>
-          <CustomRoutes noLayout>
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
-          </CustomRoutes>
-        </Admin>
-<<<<<<< HEAD
+        <RowActionsProvider value={rowActions}>
+          <Admin
+            store={store}
+            disableTelemetry
+            title={<AppTitle />}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            layout={AppLayout}
+            loginPage={LoginPage}
+            notification={AppNotification}
+            dashboard={HomePage}
+            accessDenied={AccessDeniedPage}
+            // Light by default; the app bar's toggle stores the choice in localStorage.
+            lightTheme={withDirection(defaultLightTheme, direction)}
+            darkTheme={withDirection(defaultDarkTheme, direction)}
+            defaultTheme="light"
+          >
+            {registry.all.map((d) => (
+              <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
+            ))}
+            <CustomRoutes>
+              {aliasRoutes(registry)}
+              {consoleModules.flatMap((m) => m.routes ?? [])}
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
+            </CustomRoutes>
+          </Admin>
+        </RowActionsProvider>
       </DirectionProvider>
-=======
-      </RowActionsProvider>
->>>>>>> main
     </RegistryProvider>
   );
 }
