@@ -8,6 +8,7 @@ import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
 import { iconOf } from './icons';
 import { AppLayout } from './layout/AppLayout';
+import { accessibleTheme } from './layout/accessibleTheme';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
 import { ResourceList } from './screens/ResourceList';
@@ -60,8 +61,8 @@ export function App({
             dashboard={HomePage}
             accessDenied={AccessDeniedPage}
             // Light by default; the app bar's toggle stores the choice in localStorage.
-            lightTheme={withDirection(defaultLightTheme, direction)}
-            darkTheme={withDirection(defaultDarkTheme, direction)}
+            lightTheme={withDirection(accessibleTheme(defaultLightTheme), direction)}
+            darkTheme={withDirection(accessibleTheme(defaultDarkTheme), direction)}
             defaultTheme="light"
           >
             {registry.all.map((d) => (

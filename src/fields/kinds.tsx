@@ -15,6 +15,7 @@ import {
   SimpleFormIterator,
   TextField,
   TextInput,
+  useTranslate,
   required,
   type Validator,
 } from 'react-admin';
@@ -184,17 +185,22 @@ export const kinds: KindTable = {
     filter: ({ field }) => <ReferenceFilterInput source={field.name} field={field} />,
   },
   image: {
-    input: ({ field }) => (
-      <ImageInput
-        source={field.name}
-        accept={{ 'image/*': [] }}
-        format={preview}
-        validate={validators(field)}
-        helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
-      >
-        <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
-      </ImageInput>
-    ),
+    input: function ImageFieldInput({ field, resource }) {
+      const translate = useTranslate();
+      return (
+        <ImageInput
+          source={field.name}
+          // The drop zone's hidden file input needs a name of its own (axe: label).
+          inputProps={{ 'aria-label': translate(`resources.${resource}.fields.${field.name}`) }}
+          accept={{ 'image/*': [] }}
+          format={preview}
+          validate={validators(field)}
+          helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
+        >
+          <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
+        </ImageInput>
+      );
+    },
     column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} linkTo={field.linkTo} />,
   },
   imageList: {
