@@ -1,18 +1,91 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en as base } from './en';
 import { mergeMessages, type Messages } from './merge';
+import { serverMessageTranslator } from './server-messages';
+
+import { LANGUAGES, isLanguage, type Language } from './languages';
+
+export { LANGUAGES, isLanguage, type Language };
+
+interface Module {
+  default: Messages;
+}
+const defaults = (modules: Record<string, Module>) => Object.values(modules).map((m) => m.default);
 
 /** Feature modules' English messages (`modules/<module>.en.ts`), merged into the catalogue. */
-const moduleMessages = Object.values(import.meta.glob<{ default: Messages }>('./modules/*.en.ts', { eager: true })).map((m) => m.default);
+const englishModules = defaults(import.meta.glob<Module>('./modules/*.en.ts', { eager: true }));
 
-export const en = mergeMessages(base as unknown as Messages, ...moduleMessages) as unknown as typeof base;
-
-/** Locales offered in the switcher; only English exists for now (bn, es, my come later, lazily). */
-export const locales = [{ locale: 'en', name: 'English' }];
+export const en = mergeMessages(base as unknown as Messages, ...englishModules) as unknown as typeof base;
 
 /**
- * Polyglot provider with English loaded eagerly. allowMissing keeps a missing key from throwing:
- * the key's `_` default (react-admin's humanised source) is shown instead.
+ * The other languages load on demand: their base catalogue and their modules' catalogues are
+ * separate chunks, fetched the first time the language is chosen (import.meta.glob patterns must
+ * be literal, hence one line per language).
  */
-export const i18nProvider: I18nProvider = polyglotI18nProvider(() => en, 'en', locales, { allowMissing: true });
+const lazyCatalogues: Record<Exclude<Language, 'en'>, () => Promise<Messages[]>> = {
+  bn: () =>
+    load(
+      import('./bn').then((m) => m.bn),
+      import.meta.glob<Module>('./modules/*.bn.ts'),
+    ),
+  es: () =>
+    load(
+      import('./es').then((m) => m.es),
+      import.meta.glob<Module>('./modules/*.es.ts'),
+    ),
+  my: () =>
+    load(
+      import('./my').then((m) => m.my),
+      import.meta.glob<Module>('./modules/*.my.ts'),
+    ),
+};
+
+function load(catalogue: Promise<object>, modules: Record<string, () => Promise<Module>>): Promise<Messages[]> {
+  return Promise.all([catalogue as Promise<Messages>, ...Object.values(modules).map((m) => m().then((x) => x.default))]);
+}
+
+const loaded = new Map<Language, Messages>([['en', en as unknown as Messages]]);
+
+/** One language's whole catalogue (base plus every module), loaded once. */
+export async function loadCatalogue(language: Language): Promise<Messages> {
+  const ready = loaded.get(language);
+  if (ready) return ready;
+  if (language === 'en') return en as unknown as Messages;
+  const messages = mergeMessages(...(await lazyCatalogues[language]()));
+  loaded.set(language, messages);
+  return messages;
+}
+
+/** Locales offered in a switcher, each named in its own language. */
+export const locales = LANGUAGES.map((locale) => ({ locale, name: en.languages[locale] }));
+
+/**
+ * Creates the console's translator. It starts in English (loaded eagerly); react-admin switches
+ * it to the stored language before the first render (its store's `locale` is the `language`
+ * preference, see src/modules/i18n/preferenceStore.ts). Two additions over plain polyglot:
+ * allowMissing shows a missing key's `_` default (react-admin's humanised source) instead of
+ * throwing, and texts the server sends in English (`Data Insert Successfully`, a 422 field
+ * message) are shown in the current language when the catalogues know them.
+ */
+export function createI18nProvider(): I18nProvider {
+  const polyglot = polyglotI18nProvider(
+    // Our nested string catalogues are react-admin TranslationMessages (string leaves).
+    (locale) =>
+      (loaded.get(isLanguage(locale) ? locale : 'en') ?? loadCatalogue(isLanguage(locale) ? locale : 'en')) as
+        TranslationMessages | Promise<TranslationMessages>,
+    'en',
+    locales,
+    { allowMissing: true },
+  );
+  const fromServer = serverMessageTranslator(en.server);
+  return {
+    ...polyglot,
+    translate: (key, options) => {
+      const known = fromServer(key);
+      return known ? polyglot.translate(known.key, { ...options, ...known.values }) : polyglot.translate(key, options);
+    },
+  };
+}
+
+export const i18nProvider: I18nProvider = createI18nProvider();

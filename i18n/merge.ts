@@ -1,5 +1,7 @@
 /** Deep merge of message catalogues: later catalogues add keys (and nested keys) to earlier ones. */
-export type Messages = { [key: string]: string | Messages };
+export interface Messages {
+  [key: string]: string | Messages;
+}
 
 export function mergeMessages(...catalogues: readonly Messages[]): Messages {
   const out: Messages = {};

@@ -90,3 +90,6 @@ export function usePreference<K extends PreferenceKey>(key: K): [Preferences[K],
   const set = useCallback((v: Preferences[K]) => writePreference(key, v), [key]);
   return [value, set];
 }
+
+/** Calls `listener` whenever a preference changes, in this tab or another; returns the unsubscribe. */
+export { subscribe as subscribePreferences };

@@ -3,13 +3,11 @@ import {
   AddItemButton,
   ArrayInput,
   BooleanInput,
-  DateField,
   DateInput,
   DateTimeInput,
   FunctionField,
   ImageField,
   ImageInput,
-  NumberField,
   NumberInput,
   ReferenceInput,
   RemoveItemButton,
@@ -17,6 +15,7 @@ import {
   SimpleFormIterator,
   TextField,
   TextInput,
+  useTranslate,
   required,
   type Validator,
   type RaRecord,
@@ -30,6 +29,9 @@ import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
+import { ChoiceText, choiceOptions } from './ChoiceText';
+import { DateText } from '../modules/i18n/DateText';
+import { NumberText } from '../modules/i18n/NumberText';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -101,12 +103,7 @@ const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
       fullWidth
     />
   ),
-  column: ({ field }) =>
-    field.kind === 'money' ? (
-      <NumberField source={field.name} options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} />
-    ) : (
-      <NumberField source={field.name} />
-    ),
+  column: ({ field }) => <NumberText source={field.name} money={field.kind === 'money'} />,
   filter: ({ field }) => <NumberInput source={field.name} />,
 };
 
@@ -155,26 +152,18 @@ export const kinds: KindTable = {
   },
   date: {
     input: ({ field }) => <DateInput source={field.name} validate={validators(field)} fullWidth />,
-    column: ({ field }) => <DateField source={field.name} />,
+    column: ({ field }) => <DateText source={field.name} />,
   },
   datetime: {
     input: ({ field }) => <DateTimeInput source={field.name} validate={validators(field)} fullWidth />,
-    column: ({ field }) => <DateField source={field.name} showTime />,
+    column: ({ field }) => <DateText source={field.name} showTime />,
   },
   choice: {
-    input: ({ field }) => (
-      <SelectInput
-        source={field.name}
-        choices={field.choices.map((c) => ({ id: c, name: c }))}
-        translateChoice={false}
-        validate={validators(field)}
-        fullWidth
-      />
+    input: ({ field, resource }) => (
+      <SelectInput source={field.name} choices={choiceOptions(resource, field)} validate={validators(field)} fullWidth />
     ),
-    column: ({ field }) => <TextField source={field.name} />,
-    filter: ({ field }) => (
-      <SelectInput source={field.name} choices={field.choices.map((c) => ({ id: c, name: c }))} translateChoice={false} />
-    ),
+    column: ({ field, resource }) => <ChoiceText source={field.name} resource={resource} />,
+    filter: ({ field, resource }) => <SelectInput source={field.name} choices={choiceOptions(resource, field)} />,
   },
   reference: {
     input: function ReferenceFieldInput({ field }) {
@@ -197,17 +186,22 @@ export const kinds: KindTable = {
     filter: ({ field }) => <ReferenceFilterInput source={field.name} field={field} />,
   },
   image: {
-    input: ({ field }) => (
-      <ImageInput
-        source={field.name}
-        accept={{ 'image/*': [] }}
-        format={preview}
-        validate={validators(field)}
-        helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
-      >
-        <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
-      </ImageInput>
-    ),
+    input: function ImageFieldInput({ field, resource }) {
+      const translate = useTranslate();
+      return (
+        <ImageInput
+          source={field.name}
+          // The drop zone's hidden file input needs a name of its own (axe: label).
+          inputProps={{ 'aria-label': translate(`resources.${resource}.fields.${field.name}`) }}
+          accept={{ 'image/*': [] }}
+          format={preview}
+          validate={validators(field)}
+          helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
+        >
+          <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
+        </ImageInput>
+      );
+    },
     column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} linkTo={field.linkTo} />,
   },
   imageList: {

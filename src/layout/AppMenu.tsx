@@ -23,7 +23,10 @@ function MenuGroup({ name, items }: { name: string; items: ResourceDescriptor[] 
   return (
     <>
       {visible.length > 1 && open && (
-        <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{translate(`menu.${name}`, { _: name })}</ListSubheader>
+        // role none: a menu may only hold menu items (axe: aria-required-children, listitem).
+        <ListSubheader role="none" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+          {translate(`menu.${name}`, { _: name })}
+        </ListSubheader>
       )}
       {visible.map((d) => (
         <Menu.ResourceItem key={d.name} name={d.name} leftIcon={createElement(iconOf(d.menu.icon))} />

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { RowActionExtensions } from '../screens/row-action-extensions';
 import { accessModule } from './access';
+import { i18nModule } from './i18n';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -19,4 +20,4 @@ export interface ConsoleModule {
   rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [accessModule];
+export const consoleModules: readonly ConsoleModule[] = [accessModule, i18nModule];

@@ -13,7 +13,7 @@ export function PageHeading({ title, group }: { title: string; group?: string })
       <Typography variant="h5" component="h1">
         {title}
       </Typography>
-      <Breadcrumbs aria-label="breadcrumb">
+      <Breadcrumbs aria-label={translate('app.breadcrumb')}>
         <MuiLink component={Link} to="/" underline="hover" color="inherit">
           {translate('app.home')}
         </MuiLink>

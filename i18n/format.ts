@@ -1,0 +1,62 @@
+import { isLanguage, type Language } from './languages';
+
+/**
+ * Dates and numbers in the console's language. Digits and grouping follow the language (Intl:
+ * Bengali ০১২, Burmese ၀၁၂), the patterns follow the spec where it fixes them (spec 000 section
+ * 9): notification dates `yyyy-MM-dd HH:mm:ss`, every other date day/month/year with two digits.
+ */
+export const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', bn: 'bn-BD', es: 'es-ES', my: 'my-MM' };
+
+const intlLocale = (language: string) => INTL_LOCALES[isLanguage(language) ? language : 'en'];
+
+/** A Date from a Date, a timestamp, or the API's `YYYY-MM-DD` / `YYYY-MM-DD HH:mm:ss` text (local time). */
+export function toDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value === 'number') return toDate(new Date(value));
+  if (typeof value !== 'string' || value === '') return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
+  if (m) {
+    const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+    return toDate(new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  }
+  return toDate(new Date(value));
+}
+
+/** The parts Intl gives, in the language's digits, each padded to two digits (year four). */
+function parts(date: Date, language: string) {
+  const format = new Intl.DateTimeFormat(intlLocale(language), {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of format.formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** `dd/MM/yyyy` in the language's digits; '' for no date. */
+export function formatDate(value: unknown, language: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date, language);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` in the language's digits (notification dates); '' for no date. */
+export function formatDateTime(value: unknown, language: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date, language);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** A number in the language's digits and grouping; `options` as Intl.NumberFormat's. */
+export function formatNumber(value: unknown, language: string, options?: Intl.NumberFormatOptions): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
+  return new Intl.NumberFormat(intlLocale(language), options).format(n);
+}

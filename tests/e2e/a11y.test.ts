@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startE2E, type E2E } from './harness';
+import { consoleRoutes, seriousViolations, settled } from './a11y-routes';
+
+const routes = await consoleRoutes();
+
+/** Display variants the console must be usable in: preferences under the spec's names. */
+const variants = [
+  { name: 'light', prefs: { theme: 'light', 'theme-dir': 'ltr' } },
+  { name: 'dark', prefs: { theme: 'dark', 'theme-dir': 'ltr' } },
+  { name: 'right-to-left', prefs: { theme: 'light', 'theme-dir': 'rtl', language: 'bn' } },
+] as const;
+
+describe.each(variants)('axe-core finds no serious or critical violation ($name)', ({ prefs }) => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+    await e.page.goto(`${e.url}/login`);
+    await e.page.evaluate((p) => {
+      for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
+      // react-admin's own theme key, until the theme preference drives it.
+      localStorage.setItem('RaStore.theme', JSON.stringify(p.theme));
+    }, prefs);
+  });
+  afterAll(() => e?.close());
+
+  it.each(routes.signedOut)('%s (signed out)', async (route) => {
+    await e.page.goto(`${e.url}${route}`);
+    await settled(e.page);
+    expect(await seriousViolations(e.page)).toEqual([]);
+  });
+
+  it('signs in', async () => {
+    await e.page.evaluate(() => localStorage.setItem('language', 'en'));
+    await signIn(e);
+    // The sign-in helper reads English labels; the chosen language applies from here on.
+    if ('language' in prefs) await e.page.evaluate((l) => localStorage.setItem('language', l), prefs.language);
+  });
+
+  it.each(routes.signedIn)('%s', async (route) => {
+    await e.page.goto(`${e.url}${route}`);
+    await settled(e.page);
+    expect(await seriousViolations(e.page)).toEqual([]);
+  });
+});
