@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme, type DataProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
@@ -10,6 +10,8 @@ import { iconOf } from './icons';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
+import { contentMode, themeOptions } from './layout/theme';
+import { usePreference } from './preferences';
 import { ResourceList } from './screens/ResourceList';
 import { LoginPage } from './pages/LoginPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
@@ -26,6 +28,8 @@ import { consoleModules } from './modules';
 export function App({ registry = productRegistry, dataProvider: given }: { registry?: Registry; dataProvider?: DataProvider }) {
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
   const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
+  const [themePreference] = usePreference('theme');
+  const theme = useMemo(() => themeOptions(contentMode(themePreference)), [themePreference]);
   return (
     <RegistryProvider value={registry}>
       <Admin
@@ -38,10 +42,8 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
         loginPage={LoginPage}
         notification={AppNotification}
         dashboard={HomePage}
-        // Light by default; the app bar's toggle stores the choice in localStorage.
-        lightTheme={defaultLightTheme}
-        darkTheme={defaultDarkTheme}
-        defaultTheme="light"
+        // The stored theme preference (light by default; semi-dark has light content).
+        theme={theme}
       >
         {registry.all.map((d) => (
           <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
