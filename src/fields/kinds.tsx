@@ -3,7 +3,6 @@ import {
   AddItemButton,
   ArrayInput,
   BooleanInput,
-  DateField,
   DateInput,
   DateTimeInput,
   FunctionField,
@@ -18,6 +17,7 @@ import {
   TextField,
   TextInput,
   required,
+  type RaRecord,
   type Validator,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
@@ -29,6 +29,7 @@ import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
+import { formatDayMonthYear } from './dayMonthYear';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -154,11 +155,11 @@ export const kinds: KindTable = {
   },
   date: {
     input: ({ field }) => <DateInput source={field.name} validate={validators(field)} fullWidth />,
-    column: ({ field }) => <DateField source={field.name} />,
+    column: ({ field }) => <FunctionField source={field.name} render={(r: RaRecord) => formatDayMonthYear(r[field.name])} />,
   },
   datetime: {
     input: ({ field }) => <DateTimeInput source={field.name} validate={validators(field)} fullWidth />,
-    column: ({ field }) => <DateField source={field.name} showTime />,
+    column: ({ field }) => <FunctionField source={field.name} render={(r: RaRecord) => formatDayMonthYear(r[field.name], true)} />,
   },
   choice: {
     input: ({ field }) => (

@@ -25,7 +25,7 @@ function setLayout(type: 'vertical' | 'horizontal', shape: 'default' | 'slim') {
 
 const sidebar = () => document.querySelector<HTMLElement>('.RaSidebar-fixed')!;
 
-describe('navigation from the menu data, in each layout', { timeout: 60_000 }, () => {
+describe('navigation from the menu data, in each layout', { timeout: 120_000 }, () => {
   beforeEach(() => {
     signIn([...allSlugs(about), ...allSlugs(medicine)]);
     serveHome();
