@@ -10,7 +10,7 @@ import { iconOf } from './icons';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
-import { contentMode, themeOptions } from './layout/theme';
+import { contentMode, themeOptions, useDocumentTheme } from './layout/theme';
 import { usePreference } from './preferences';
 import { ResourceList } from './screens/ResourceList';
 import { LoginPage } from './pages/LoginPage';
@@ -30,6 +30,7 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
   const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
   const [themePreference] = usePreference('theme');
   const theme = useMemo(() => themeOptions(contentMode(themePreference)), [themePreference]);
+  useDocumentTheme(themePreference);
   return (
     <RegistryProvider value={registry}>
       <Admin

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme } from 'react-admin';
 import type { Preferences } from '../preferences';
@@ -39,4 +40,14 @@ export function navTheme(mode: Mode, direction: Theme['direction']): Theme {
     navThemes.set(key, theme);
   }
   return theme;
+}
+
+/**
+ * Keeps `<html data-theme>` (set before the first paint by public/theme-boot.js) in step with the
+ * theme chosen later, so the page behind the console never shows the other palette.
+ */
+export function useDocumentTheme(theme: Preferences['theme']): void {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-theme', contentMode(theme));
+  }, [theme]);
 }

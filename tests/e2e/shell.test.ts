@@ -25,13 +25,13 @@ describe('shell, end to end in Chromium', () => {
     e = await startE2E();
     await signIn(e);
   });
-  afterAll(() => e?.close());
+  afterAll(() => e.close());
 
   it('layout and theme chosen on the theme setup persist across a reload, without a flash of the light theme', async () => {
     const { page } = e;
     await page.goto(`${e.url}/settings`);
     await page.waitForURL(/\/settings\/theme-setup$/);
-    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.getByRole('radio', { name: 'Dark', exact: true }).check();
     await page.getByRole('radio', { name: 'Horizontal', exact: true }).check();
     // Applied at once: the top navigation bar is there and the content is dark, before any reload.
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
@@ -44,7 +44,7 @@ describe('shell, end to end in Chromium', () => {
     expect(backgrounds.length).toBeGreaterThan(0);
     expect(new Set(backgrounds)).toEqual(new Set([DARK]));
     await expect.poll(() => page.locator('#main-content').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(DARK);
-    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Dark', exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Horizontal', exact: true }).isChecked()).toBe(true);
     expect(await page.locator('.RaSidebar-fixed').count()).toBe(0);
 
@@ -52,6 +52,7 @@ describe('shell, end to end in Chromium', () => {
     await page.getByRole('button', { name: 'Reset to default' }).click();
     await expect.poll(() => page.locator('#main-content').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(DARK);
     await expect.poll(() => page.locator('.RaSidebar-fixed').count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe(DARK);
   });
 
   it('Ctrl+K finds a medicine by name and opens it', async () => {
