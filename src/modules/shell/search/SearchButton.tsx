@@ -16,7 +16,12 @@ function RecentTracker() {
   const d = match?.params.resource ? registry.find(match.params.resource) : undefined;
   const id = d && !d.singleton && match?.params.id !== 'create' ? match?.params.id : undefined;
   // Same query as the edit dialog's own load, so this reads the cache rather than asking again.
-  const { data } = useGetOne<RaRecord>(d?.name ?? '', { id: id ?? '' }, { enabled: id !== undefined });
+  // The same options too: a shared query takes the last observer's, and the dialog must not retry a 404.
+  const { data } = useGetOne<RaRecord>(
+    d?.name ?? '',
+    { id: id ?? '' },
+    { enabled: id !== undefined, retry: false, refetchOnReconnect: false, refetchOnWindowFocus: false },
+  );
   useEffect(() => {
     if (!d || !data || String(data.id) !== id) return;
     const title: unknown = data[d.titleField];
