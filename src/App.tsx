@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme, type DataProvider, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
@@ -11,6 +11,8 @@ import { AppLayout } from './layout/AppLayout';
 import { accessibleTheme } from './layout/accessibleTheme';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
+import { contentMode, themeOptions, useDocumentTheme } from './layout/theme';
+import { usePreference } from './preferences';
 import { ResourceList } from './screens/ResourceList';
 import { LoginPage } from './pages/LoginPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
@@ -44,6 +46,12 @@ export function App({
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
   const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
   const direction = useDirection();
+  const [themePreference] = usePreference('theme');
+  const theme = useMemo(
+    () => withDirection(accessibleTheme(themeOptions(contentMode(themePreference))), direction),
+    [themePreference, direction],
+  );
+  useDocumentTheme(themePreference);
   return (
     <RegistryProvider value={registry}>
       <DirectionProvider>
@@ -60,10 +68,8 @@ export function App({
             notification={AppNotification}
             dashboard={HomePage}
             accessDenied={AccessDeniedPage}
-            // Light by default; the app bar's toggle stores the choice in localStorage.
-            lightTheme={withDirection(accessibleTheme(defaultLightTheme), direction)}
-            darkTheme={withDirection(accessibleTheme(defaultDarkTheme), direction)}
-            defaultTheme="light"
+            // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
+            theme={theme}
           >
             {registry.all.map((d) => (
               <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />

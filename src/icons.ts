@@ -49,5 +49,10 @@ const icons: Record<string, SvgIconComponent> = {
 };
 
 export function iconOf(name: string | undefined): SvgIconComponent {
-  return (name === undefined ? undefined : icons[name]) ?? Folder;
+  return knownIcon(name) ?? Folder;
+}
+
+/** The icon of that name, or undefined when it is not one of ours (menu data may name others). */
+export function knownIcon(name: string | null | undefined): SvgIconComponent | undefined {
+  return name ? icons[name] : undefined;
 }

@@ -17,8 +17,8 @@ import {
   TextInput,
   useTranslate,
   required,
-  type Validator,
   type RaRecord,
+  type Validator,
 } from 'react-admin';
 import { RichTextInput } from 'ra-input-rich-text';
 import { asText, parseJsonList, type Field, type FieldKind, type Size } from '../../resources';

@@ -1,24 +1,62 @@
-import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { Layout, useTranslate } from 'react-admin';
+import { useEffect, type ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Layout, Sidebar, useSidebarState, type SidebarProps } from 'react-admin';
+import { usePreference } from '../preferences';
+import { AppBar } from './AppBar';
 import { AppMenu } from './AppMenu';
+import { Footer } from './Footer';
+import { HorizontalNav } from './HorizontalNav';
+import { NavTheme, useNavBackground } from './NavSurface';
 
-function Footer() {
-  const translate = useTranslate();
+/** The side bar in the navigation's palette and menu colour (also the drawer under 600 px). */
+function NavSidebar(props: SidebarProps) {
+  const background = useNavBackground();
   return (
-    <Box component="footer" sx={{ py: 2, textAlign: 'center' }}>
-      <Typography variant="caption" color="text.secondary">
-        {translate('app.version')}
-      </Typography>
-    </Box>
+    <NavTheme>
+      <Sidebar
+        {...props}
+        sx={{ '& .RaSidebar-fixed, & .MuiDrawer-paper': { bgcolor: background }, '& .RaSidebar-fixed': { color: 'text.primary' } }}
+      />
+    </NavTheme>
   );
 }
 
-/** react-admin's Layout with the generated menu; the default AppBar already carries the user menu (logout). */
+/** In the horizontal layouts the side bar only exists as the drawer of narrow screens. */
+function DrawerOnlySidebar(props: SidebarProps) {
+  const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
+  return isXSmall ? <NavSidebar {...props} /> : null;
+}
+
+/**
+ * Keeps react-admin's side bar state in step with the preferences: on a wide screen the vertical
+ * side bar is open unless collapsed, and the slim one never opens (icons only, names on hover and
+ * focus); under 600 px it is a drawer that starts closed.
+ */
+function useSidebarFromPreferences() {
+  const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
+  const [collapsed] = usePreference('navbar-collapsed');
+  const [shape] = usePreference('navbar-shape');
+  const [, setOpen] = useSidebarState();
+  useEffect(() => {
+    setOpen(!isXSmall && shape === 'default' && collapsed === 'false');
+  }, [isXSmall, shape, collapsed, setOpen]);
+}
+
+/** The frame of every screen in the chosen layout: vertical, vertical slim, horizontal, horizontal slim. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const [type] = usePreference('navigation-type');
+  const [shape] = usePreference('navbar-shape');
+  useSidebarFromPreferences();
+  const horizontal = type === 'horizontal';
   return (
-    <Layout menu={AppMenu}>
+    <Layout
+      appBar={AppBar}
+      appBarAlwaysOn
+      menu={AppMenu}
+      sidebar={horizontal ? DrawerOnlySidebar : NavSidebar}
+      className={`layout-${type}-${shape}`}
+    >
+      {horizontal && <HorizontalNav slim={shape === 'slim'} />}
       {children}
       <Footer />
     </Layout>

@@ -1,49 +1,56 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
-import { createElement } from 'react';
-import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
-import type { ResourceDescriptor } from '../../resources';
+import Typography from '@mui/material/Typography';
+import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useRegistry } from '../registry-context';
-import { iconOf } from '../icons';
+import { MenuIcon } from './MenuIcon';
+import { navGroups, useMenuData, type NavGroup } from './menuData';
 
-/** Descriptors grouped by `menu.group`, groups and entries in `menu.position` order. */
-function groups(descriptors: readonly ResourceDescriptor[]): [string, ResourceDescriptor[]][] {
-  const byGroup = new Map<string, ResourceDescriptor[]>();
-  const sorted = [...descriptors].sort((a, b) => (a.menu.position ?? 0) - (b.menu.position ?? 0));
-  for (const d of sorted) byGroup.set(d.menu.group, [...(byGroup.get(d.menu.group) ?? []), d]);
-  return [...byGroup];
-}
-
-/** One menu group; its heading only shows when it holds several entries the user may list. */
-function MenuGroup({ name, items }: { name: string; items: ResourceDescriptor[] }) {
-  const translate = useTranslate();
+/** A group of links under its heading; the heading only shows in the open side bar. */
+function Group({ group }: { group: NavGroup }) {
   const [open] = useSidebarState();
-  const { canAccess } = useCanAccessResources({ action: 'list', resources: items.map((d) => d.name) });
-  const visible = items.filter((d) => canAccess?.[d.name]);
-  if (visible.length === 0) return null;
+  const headingId = useId();
+  const titled = open && group.links.length > 1;
   return (
-    <>
-      {visible.length > 1 && open && (
-        // role none: a menu may only hold menu items (axe: aria-required-children, listitem).
-        <ListSubheader role="none" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-          {translate(`menu.${name}`, { _: name })}
+    <Box role="group" aria-labelledby={titled ? headingId : undefined} aria-label={titled ? undefined : group.name}>
+      {titled && (
+        <ListSubheader id={headingId} component="div" role="presentation" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+          {group.name}
         </ListSubheader>
       )}
-      {visible.map((d) => (
-        <Menu.ResourceItem key={d.name} name={d.name} leftIcon={createElement(iconOf(d.menu.icon))} />
+      {group.links.map((link) => (
+        <Menu.Item key={link.id} to={link.to} primaryText={link.name} leftIcon={<MenuIcon name={link.icon} />} />
       ))}
-    </>
+    </Box>
   );
 }
 
-/** The side menu, generated from the registry; entries the user may not list disappear. */
+/** Says why the navigation is empty when the menu could not be loaded. */
+export function MenuLoadError() {
+  const translate = useTranslate();
+  return (
+    <Typography role="status" variant="body2" color="error" sx={{ px: 2, py: 1 }}>
+      {translate('shell.menu.load_error')}
+    </Typography>
+  );
+}
+
+/**
+ * The vertical navigation, from the signed-in user's menu data (`GET /menu/menu-list-user`). With
+ * the side bar closed (collapsed, or the slim layout) only icons show; their names appear as a
+ * tooltip on hover and on keyboard focus.
+ */
 export function AppMenu() {
   const registry = useRegistry();
+  const { data, isError } = useMenuData();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="app.dashboard" />
-      {groups(registry.all).map(([name, items]) => (
-        <MenuGroup key={name} name={name} items={items} />
+      {navGroups(data ?? [], registry).map((g) => (
+        <Group key={g.id} group={g} />
       ))}
+      {isError && <MenuLoadError />}
     </Menu>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from 'react';
 import type { RowActionExtensions } from '../screens/row-action-extensions';
 import { accessModule } from './access';
 import { i18nModule } from './i18n';
+import { shellModule } from './shell';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -20,4 +21,4 @@ export interface ConsoleModule {
   rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [accessModule, i18nModule];
+export const consoleModules: readonly ConsoleModule[] = [accessModule, i18nModule, shellModule];

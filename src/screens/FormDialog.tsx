@@ -1,10 +1,16 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { useFormDefaults } from './defaults';
-import { Spinner } from './ListStates';
+import { ErrorBlock, Spinner } from './ListStates';
+import { isNetworkFailure, messageOf } from './failures';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -16,27 +22,62 @@ interface Props {
 /**
  * Create/edit dialog over the list. Its open state lives in the URL (/branch/create, /branch/12),
  * so the list owns it; on success the dialog closes, a toast shows and the list refreshes.
+ * Failures follow the spec: the server's refusal (422, 409, ...) is a toast with its message and
+ * the dialog stays; a network failure puts an error block in place of the form body (the form
+ * keeps what was typed, for "Try again"); a record that cannot be loaded leaves the form open and
+ * blank, saying why.
  */
 export function FormDialog({ descriptor, mode, onClose }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const defaults = useFormDefaults(descriptor);
+  const [networkError, setNetworkError] = useState<string>();
+  const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => () => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
     onClose();
     refresh();
   };
+  const failed = (error: unknown) => {
+    if (isNetworkFailure(error)) setNetworkError(messageOf(error));
+    else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
+  };
+  const form = (
+    <Box sx={networkError ? { display: 'none' } : undefined}>
+      {loadError && (
+        <Alert severity="warning" sx={{ mx: 2 }} role="alert">
+          {translate('shell.form.load_failed', { message: loadError })}
+        </Alert>
+      )}
+      <ResourceForm descriptor={descriptor} onCancel={onClose} defaultValues={mode === 'create' ? defaults : undefined} />
+    </Box>
+  );
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth={descriptor.dialog ?? 'md'} aria-labelledby="resource-dialog-title">
       <DialogTitle id="resource-dialog-title">
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>
+      {networkError && (
+        <>
+          <ErrorBlock message={translate('shell.form.network_error', { message: networkError })} />
+          <DialogActions>
+            <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+            <Button variant="contained" onClick={() => setNetworkError(undefined)}>
+              {translate('app.retry')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
       {mode === 'create' ? (
         defaults ? (
-          <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
-            <ResourceForm descriptor={descriptor} onCancel={onClose} defaultValues={defaults} />
+          <CreateBase
+            resource={descriptor.name}
+            redirect={false}
+            mutationOptions={{ onSuccess: done('ra.notification.created'), onError: failed }}
+          >
+            {form}
           </CreateBase>
         ) : (
           <Spinner />
@@ -47,9 +88,10 @@ export function FormDialog({ descriptor, mode, onClose }: Props) {
           id={mode.id}
           redirect={false}
           mutationMode="pessimistic"
-          mutationOptions={{ onSuccess: done('ra.notification.updated') }}
+          mutationOptions={{ onSuccess: done('ra.notification.updated'), onError: failed }}
+          queryOptions={{ onError: (error: unknown) => setLoadError(messageOf(error) || translate('app.error_body')) }}
         >
-          <ResourceForm descriptor={descriptor} onCancel={onClose} />
+          {form}
         </EditBase>
       )}
     </Dialog>

@@ -46,6 +46,8 @@ export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = f
       toolbar={readOnly ? false : <FormToolbar onCancel={onCancel} />}
       defaultValues={defaultValues}
       warnWhenUnsavedChanges={false}
+      // Fields are marked in place; the toast is the server's own message (FormDialog), not a generic one.
+      disableInvalidFormNotification
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
         {formFields(descriptor).map((f) => (

@@ -16,6 +16,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useRowActionExtensions } from './row-action-extensions';
+import { ErrorBlock } from './ListStates';
+import { isNetworkFailure, messageOf } from './failures';
 
 /** Pencil icon: opens the edit dialog by going to /{resource}/{id}. Hidden without update permission. */
 function EditRowButton() {
@@ -40,7 +42,11 @@ function EditRowButton() {
   );
 }
 
-/** Bin icon: asks "Do You Want to Delete?" (yes/no), then deletes and refreshes the list. */
+/**
+ * Bin icon: asks "Do You Want to Delete?" with a warning (yes/no), then deletes and refreshes the
+ * list. The server's refusal (409: used by others) is a toast; a network failure shows an error
+ * block in place of the question.
+ */
 function DeleteRowButton() {
   const resource = useResourceContext();
   const record = useRecordContext();
@@ -48,6 +54,7 @@ function DeleteRowButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
+  const [networkError, setNetworkError] = useState<string>();
   const [remove, { isPending }] = useDelete();
   const { canAccess } = useCanAccess({ resource, action: 'delete', record });
   if (!canAccess || !record) return null;
@@ -62,13 +69,24 @@ function DeleteRowButton() {
           notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
           refresh();
         },
-        onError: (error) => notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
+        onError: (error) => {
+          if (isNetworkFailure(error)) setNetworkError(messageOf(error));
+          else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
+        },
       },
     );
   return (
     <>
       <Tooltip title={translate('app.delete')}>
-        <IconButton onClick={() => setOpen(true)} size="small" color="error" aria-label={translate('app.delete')}>
+        <IconButton
+          onClick={() => {
+            setNetworkError(undefined);
+            setOpen(true);
+          }}
+          size="small"
+          color="error"
+          aria-label={translate('app.delete')}
+        >
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -76,7 +94,13 @@ function DeleteRowButton() {
         isOpen={open}
         loading={isPending}
         title="app.confirm_delete"
-        content=""
+        content={
+          networkError ? (
+            <ErrorBlock message={translate('shell.form.delete_network_error', { message: networkError })} />
+          ) : (
+            'shell.form.delete_warning'
+          )
+        }
         confirm="app.yes"
         cancel="app.no"
         confirmColor="warning"

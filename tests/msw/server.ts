@@ -1,6 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { ok } from './contract';
+import { menuHandler } from './menu';
+import { nowIn, todayIn } from '../../resources';
 
 /**
  * The permission menu list the console reloads at each session check: by default it answers the
@@ -16,9 +18,6 @@ const permissionMenus = http.get('*/api/menu/menu-list-permission', () => {
   );
 });
 
-
-import { nowIn, todayIn } from '../../resources';
-
 /**
  * The server's clock (GET /api/server-time), answered as the real route does, in a zone far from
  * UTC so that a form using the browser's zone or UTC for 'today' shows a different date some hours.
@@ -33,5 +32,9 @@ export const serverTimeHandler = http.get('*/api/server-time', () => {
   });
 });
 
-/** Shared msw server; each test installs its own handlers with server.use(...); the clock is always there. */
-export const server = setupServer(serverTimeHandler, permissionMenus);
+/**
+ * Shared msw server; each test installs its own handlers with server.use(...). Standing answers: the
+ * server's clock, the permission menu list, and the navigation (empty unless a test says otherwise;
+ * `signIn` answers the menu of its slugs).
+ */
+export const server = setupServer(serverTimeHandler, permissionMenus, menuHandler([]));

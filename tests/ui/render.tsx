@@ -4,6 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../../src/App';
 import { server } from '../msw/server';
 import { ok } from '../msw/contract';
+import { menuHandler } from '../msw/menu';
 import type { Registry } from '../../resources';
 
 /** Signs a user in with these permission slugs (stored session + get-auth-user answering it). */
@@ -15,6 +16,8 @@ export function signIn(permissions: string[]) {
   server.use(
     http.get('*/api/users/get-auth-user', () => ok(user)),
     http.get('*/api/users/user-logout/', () => ok({ message: 'bye' })),
+    // The navigation of a user with these slugs (tests may answer their own menu instead).
+    menuHandler(permissions),
   );
 }
 

@@ -1,4 +1,5 @@
-import { DEFAULT_PREFERENCES, readPreference, resetPreferences, writePreference } from '../../src/preferences';
+import { act, renderHook } from '@testing-library/react';
+import { DEFAULT_PREFERENCES, readPreference, resetPreferences, usePreference, writePreference } from '../../src/preferences';
 
 describe('preferences', () => {
   beforeEach(() => localStorage.clear());
@@ -17,5 +18,16 @@ describe('preferences', () => {
     writePreference('language', 'bn');
     resetPreferences();
     for (const [key, value] of Object.entries(DEFAULT_PREFERENCES)) expect(localStorage.getItem(key)).toBe(value);
+  });
+
+  it('tells every usePreference at once when one changes, without a reload', () => {
+    const seen: string[] = [];
+    const { result } = renderHook(() => usePreference('navigation-type'));
+    seen.push(result.current[0]);
+    act(() => writePreference('navigation-type', 'horizontal'));
+    seen.push(result.current[0]);
+    act(() => resetPreferences());
+    seen.push(result.current[0]);
+    expect(seen).toEqual(['vertical', 'horizontal', 'vertical']);
   });
 });

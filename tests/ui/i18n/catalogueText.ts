@@ -4,6 +4,7 @@ import type { Messages } from '../../../i18n/merge';
 import { serverMessageTranslator } from '../../../i18n/server-messages';
 import { listHandlers } from '../../msw/contract';
 import type { Registry, ResourceDescriptor } from '../../../resources';
+import { samplesByResource } from '../../../server/startup/samples';
 
 /** Private-use characters around every text that came from the catalogue. */
 const START = '\uE000';
@@ -85,7 +86,7 @@ export function stringsOf(value: unknown, out: string[] = []): string[] {
 
 /** One record per resource from its descriptor's first seed sample (pictures left empty). */
 export function sampleRow(d: ResourceDescriptor, registry: Registry): Record<string, unknown> {
-  const seed = d.seed?.[0] ?? {};
+  const seed: Record<string, unknown> = samplesByResource[d.name]?.[0] ?? {};
   const row: Record<string, unknown> = { [d.idField]: 1 };
   for (const f of d.fields) {
     const value = seed[f.name];

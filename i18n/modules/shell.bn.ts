@@ -1,0 +1,58 @@
+/** শেল: নেভিগেশন, প্রোফাইল মেনু, থিম সেটআপ, সার্বিক অনুসন্ধান, ফর্মের অবস্থা। */
+export default {
+  shell: {
+    menu: {
+      navigation: 'প্রধান নেভিগেশন',
+      load_error: 'মেনু লোড করা যায়নি।',
+    },
+    profile: {
+      my_profile: 'আমার প্রোফাইল',
+      reset_password: 'পাসওয়ার্ড রিসেট',
+      settings: 'সেটিংস',
+      new_user: 'নতুন ব্যবহারকারী',
+      logout: 'লগআউট',
+    },
+    theme: {
+      to_dark: 'ডার্ক থিমে যান',
+      to_light: 'লাইট থিমে যান',
+    },
+    settings: {
+      title: 'থিম সেটআপ',
+      theme: 'থিম',
+      theme_light: 'লাইট',
+      theme_dark: 'ডার্ক',
+      theme_semi_dark: 'সেমি ডার্ক',
+      layout: 'লেআউট',
+      layout_vertical: 'উল্লম্ব',
+      layout_vertical_slim: 'উল্লম্ব সরু',
+      layout_horizontal: 'অনুভূমিক',
+      layout_horizontal_slim: 'অনুভূমিক সরু',
+      menu_color: 'মেনুর রং',
+      menu_color_lighter: 'হালকা',
+      menu_color_darker: 'গাঢ়',
+      language: 'ভাষা',
+      direction: 'লেখার দিক',
+      direction_ltr: 'বাম থেকে ডানে',
+      direction_rtl: 'ডান থেকে বামে',
+      reset: 'ডিফল্টে ফিরিয়ে নিন',
+    },
+    search: {
+      open: 'অনুসন্ধান (Ctrl+K)',
+      title: 'অনুসন্ধান',
+      placeholder: 'সব স্ক্রিনে অনুসন্ধান করুন…',
+      results: 'অনুসন্ধানের ফলাফল',
+      recent: 'সম্প্রতি খোলা',
+      no_recent: 'অনুসন্ধান করতে লিখুন। আপনি যে রেকর্ড খুলবেন তা এখানে দেখাবে।',
+      searching: 'অনুসন্ধান চলছে…',
+      count: '%{smart_count}টি ফলাফল |||| %{smart_count}টি ফলাফল',
+      no_results: 'কোনো ফলাফল নেই',
+      failed: 'অনুসন্ধান করা যায়নি: %{resources}।',
+    },
+    form: {
+      load_failed: 'এই রেকর্ডটি লোড করা যায়নি (%{message}), তাই ফর্মটি ফাঁকা। বন্ধ করে আবার চেষ্টা করুন।',
+      network_error: 'সার্ভারে পৌঁছানো যায়নি (%{message})। কিছুই সংরক্ষণ হয়নি।',
+      delete_network_error: 'সার্ভারে পৌঁছানো যায়নি (%{message})। কিছুই মুছে ফেলা হয়নি।',
+      delete_warning: 'এই রেকর্ডটি স্থায়ীভাবে মুছে যাবে। এটি আর ফেরানো যাবে না।',
+    },
+  },
+};

@@ -1,0 +1,58 @@
+/** The shell's messages: navigation, profile menu, theme setup, global search, form states. */
+export default {
+  shell: {
+    menu: {
+      navigation: 'Main navigation',
+      load_error: 'The menu could not be loaded.',
+    },
+    profile: {
+      my_profile: 'My profile',
+      reset_password: 'Reset password',
+      settings: 'Settings',
+      new_user: 'New user',
+      logout: 'Logout',
+    },
+    theme: {
+      to_dark: 'Switch to the dark theme',
+      to_light: 'Switch to the light theme',
+    },
+    settings: {
+      title: 'Theme setup',
+      theme: 'Theme',
+      theme_light: 'Light',
+      theme_dark: 'Dark',
+      theme_semi_dark: 'Semi dark',
+      layout: 'Layout',
+      layout_vertical: 'Vertical',
+      layout_vertical_slim: 'Vertical slim',
+      layout_horizontal: 'Horizontal',
+      layout_horizontal_slim: 'Horizontal slim',
+      menu_color: 'Menu colour',
+      menu_color_lighter: 'Lighter',
+      menu_color_darker: 'Darker',
+      language: 'Language',
+      direction: 'Direction',
+      direction_ltr: 'Left to right',
+      direction_rtl: 'Right to left',
+      reset: 'Reset to default',
+    },
+    search: {
+      open: 'Search (Ctrl+K)',
+      title: 'Search',
+      placeholder: 'Search every screen…',
+      results: 'Search results',
+      recent: 'Recently opened',
+      no_recent: 'Type to search. Records you open will be listed here.',
+      searching: 'Searching…',
+      count: '%{smart_count} result |||| %{smart_count} results',
+      no_results: 'No results',
+      failed: 'Could not search: %{resources}.',
+    },
+    form: {
+      load_failed: 'This record could not be loaded (%{message}), so the form is blank. Close it and try again.',
+      network_error: 'The server could not be reached (%{message}). Nothing was saved.',
+      delete_network_error: 'The server could not be reached (%{message}). Nothing was deleted.',
+      delete_warning: 'This record will be deleted permanently. This cannot be undone.',
+    },
+  },
+};

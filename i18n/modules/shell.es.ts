@@ -1,0 +1,58 @@
+/** El marco de la consola: navegación, menú de perfil, tema, búsqueda global, estados del formulario. */
+export default {
+  shell: {
+    menu: {
+      navigation: 'Navegación principal',
+      load_error: 'No se pudo cargar el menú.',
+    },
+    profile: {
+      my_profile: 'Mi perfil',
+      reset_password: 'Restablecer contraseña',
+      settings: 'Configuración',
+      new_user: 'Nuevo usuario',
+      logout: 'Cerrar sesión',
+    },
+    theme: {
+      to_dark: 'Cambiar al tema oscuro',
+      to_light: 'Cambiar al tema claro',
+    },
+    settings: {
+      title: 'Configuración del tema',
+      theme: 'Tema',
+      theme_light: 'Claro',
+      theme_dark: 'Oscuro',
+      theme_semi_dark: 'Semioscuro',
+      layout: 'Diseño',
+      layout_vertical: 'Vertical',
+      layout_vertical_slim: 'Vertical estrecho',
+      layout_horizontal: 'Horizontal',
+      layout_horizontal_slim: 'Horizontal estrecho',
+      menu_color: 'Color del menú',
+      menu_color_lighter: 'Más claro',
+      menu_color_darker: 'Más oscuro',
+      language: 'Idioma',
+      direction: 'Dirección',
+      direction_ltr: 'De izquierda a derecha',
+      direction_rtl: 'De derecha a izquierda',
+      reset: 'Restablecer valores predeterminados',
+    },
+    search: {
+      open: 'Buscar (Ctrl+K)',
+      title: 'Buscar',
+      placeholder: 'Buscar en todas las pantallas…',
+      results: 'Resultados de la búsqueda',
+      recent: 'Abiertos recientemente',
+      no_recent: 'Escriba para buscar. Los registros que abra aparecerán aquí.',
+      searching: 'Buscando…',
+      count: '%{smart_count} resultado |||| %{smart_count} resultados',
+      no_results: 'Sin resultados',
+      failed: 'No se pudo buscar en: %{resources}.',
+    },
+    form: {
+      load_failed: 'No se pudo cargar este registro (%{message}), por eso el formulario está vacío. Ciérrelo e inténtelo de nuevo.',
+      network_error: 'No se pudo contactar con el servidor (%{message}). No se guardó nada.',
+      delete_network_error: 'No se pudo contactar con el servidor (%{message}). No se eliminó nada.',
+      delete_warning: 'Este registro se eliminará de forma permanente. No se puede deshacer.',
+    },
+  },
+};

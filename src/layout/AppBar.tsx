@@ -1,0 +1,56 @@
+import MuiAppBar from '@mui/material/AppBar';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
+import { LoadingIndicator, TitlePortal, useSidebarState, useTranslate } from 'react-admin';
+import { usePreference } from '../preferences';
+import { consoleModules } from '../modules';
+import { AppUserMenu } from './AppUserMenu';
+
+/**
+ * The side bar's toggle. On a wide screen it collapses the vertical side bar and the choice is
+ * remembered (navbar-collapsed); under 600 px it opens the navigation drawer. The slim and
+ * horizontal layouts have nothing to collapse on a wide screen.
+ */
+function NavToggle() {
+  const translate = useTranslate();
+  const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
+  const [open, setOpen] = useSidebarState();
+  const [collapsed, setCollapsed] = usePreference('navbar-collapsed');
+  const [type] = usePreference('navigation-type');
+  const [shape] = usePreference('navbar-shape');
+  if (!isXSmall && (type === 'horizontal' || shape === 'slim')) return null;
+  const expanded = isXSmall ? open : collapsed === 'false';
+  const label = translate(expanded ? 'ra.action.close_menu' : 'ra.action.open_menu');
+  const toggle = () => (isXSmall ? setOpen(!open) : setCollapsed(expanded ? 'true' : 'false'));
+  return (
+    <Tooltip title={label}>
+      <IconButton color="inherit" onClick={toggle} aria-label={label} aria-expanded={expanded} sx={{ mx: 0.5 }}>
+        {expanded ? <MenuOpen /> : <MenuIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The app bar: toggle, page title, the modules' items (search, theme, ...), the loading indicator, the profile menu. */
+export function AppBar() {
+  const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
+  return (
+    <MuiAppBar position="fixed" color="secondary">
+      <Toolbar disableGutters variant={isXSmall ? 'regular' : 'dense'} sx={{ pr: 1 }}>
+        <NavToggle />
+        <TitlePortal sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        {consoleModules
+          .flatMap((m) => m.appBarItems ?? [])
+          .map((Item, i) => (
+            <Item key={i} />
+          ))}
+        <LoadingIndicator />
+        <AppUserMenu />
+      </Toolbar>
+    </MuiAppBar>
+  );
+}

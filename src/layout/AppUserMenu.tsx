@@ -1,0 +1,57 @@
+import { forwardRef, type ReactNode } from 'react';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import LockReset from '@mui/icons-material/LockReset';
+import Settings from '@mui/icons-material/Settings';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import PowerSettingsNew from '@mui/icons-material/PowerSettingsNew';
+import { Link } from 'react-router-dom';
+import { UserMenu, useCanAccess, useTranslate, useUserMenu } from 'react-admin';
+import { consoleModules } from '../modules';
+
+interface LinkProps {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+/** An entry of the profile menu: a link that closes the menu. */
+export const UserMenuLink = forwardRef<HTMLAnchorElement, LinkProps>(function UserMenuLink({ to, label, icon }, ref) {
+  const translate = useTranslate();
+  const { onClose } = useUserMenu() ?? {};
+  return (
+    <MenuItem ref={ref} component={Link} to={to} onClick={onClose}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
+});
+
+/** "New user" shows only to those who may create users. */
+function NewUserLink() {
+  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
+  return canAccess ? <UserMenuLink to="/users/create" label="shell.profile.new_user" icon={<PersonAdd fontSize="small" />} /> : null;
+}
+
+/**
+ * The profile menu of spec 000: My profile, Reset password, Settings, New user (with the right),
+ * the modules' own entries, then Logout. Its button shows the user's picture (identity avatar).
+ */
+export function AppUserMenu() {
+  return (
+    <UserMenu>
+      <UserMenuLink to="/users/my-profile" label="shell.profile.my_profile" icon={<AccountCircle fontSize="small" />} />
+      <UserMenuLink to="/users/reset-password" label="shell.profile.reset_password" icon={<LockReset fontSize="small" />} />
+      <UserMenuLink to="/settings" label="shell.profile.settings" icon={<Settings fontSize="small" />} />
+      <NewUserLink />
+      {consoleModules
+        .flatMap((m) => m.userMenuItems ?? [])
+        .map((Item, i) => (
+          <Item key={i} />
+        ))}
+      <UserMenuLink to="/logout" label="shell.profile.logout" icon={<PowerSettingsNew fontSize="small" />} />
+    </UserMenu>
+  );
+}

@@ -1,0 +1,75 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useAuthState } from 'react-admin';
+import { session } from '../../authProvider/storage';
+import { permissionSlug, type Registry } from '../../resources';
+import { fetchJson } from '../../dataProvider/httpClient';
+import { API_URL } from '../config';
+
+/** One entry of `GET /menu/menu-list-user` (spec 000 section 7); top-level entries carry their children in `menus`. */
+export interface MenuEntry {
+  menu_id: number;
+  menu_name: string;
+  menu_slug: string;
+  menu_icon?: string | null;
+  menu_position?: number;
+  main_menu?: number;
+  sub_menu?: string;
+  menu_api_method?: string;
+  menus?: MenuEntry[];
+}
+
+/** What the navigation draws: groups of links (a top-level entry without children is a group of itself). */
+export interface NavLink {
+  id: number;
+  name: string;
+  icon?: string | null;
+  to: string;
+}
+export interface NavGroup {
+  id: number;
+  name: string;
+  icon?: string | null;
+  links: NavLink[];
+}
+
+/**
+ * The route of a menu slug: the screen whose list slug it is (`medicine/medicine-list` -> `/medicine`),
+ * otherwise the slug as a path (`users/user-list`, which the spec's route aliases redirect).
+ */
+export function routeOf(slug: string, registry: Registry): string {
+  const screen = registry.all.find((d) => permissionSlug(d, 'list') === slug);
+  return screen ? `/${screen.name}` : `/${slug.replace(/^\/+/, '')}`;
+}
+
+const byPosition = (a: MenuEntry, b: MenuEntry) => (a.menu_position ?? 0) - (b.menu_position ?? 0);
+
+export function navGroups(entries: readonly MenuEntry[], registry: Registry): NavGroup[] {
+  const link = (m: MenuEntry): NavLink => ({ id: m.menu_id, name: m.menu_name, icon: m.menu_icon, to: routeOf(m.menu_slug, registry) });
+  return [...entries].sort(byPosition).map((top) => {
+    const children = [...(top.menus ?? [])].sort(byPosition);
+    return { id: top.menu_id, name: top.menu_name, icon: top.menu_icon, links: children.length ? children.map(link) : [link(top)] };
+  });
+}
+
+/**
+ * The signed-in user's navigation, cached. Each session check stores the user's permission slugs
+ * afresh; when they changed, the menu is fetched again (the previous one stays on screen meanwhile).
+ */
+export function useMenuData() {
+  const { authenticated, dataUpdatedAt } = useAuthState(undefined, false);
+  // Read again after every session check: its answer is what updates the stored slugs.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const rights = useMemo(() => session.permissions().join(','), [dataUpdatedAt]);
+  return useQuery({
+    queryKey: ['menu', 'menu-list-user', rights],
+    queryFn: async ({ signal }) => {
+      const { json } = await fetchJson(`${API_URL}/menu/menu-list-user`, { signal });
+      return Array.isArray(json.data) ? (json.data as MenuEntry[]) : [];
+    },
+    enabled: authenticated,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
