@@ -92,7 +92,9 @@ describe('PermissionTree', () => {
     await u.click(await screen.findByRole('button', { name: 'Expand all' }));
     await u.click(within(item('Settings')).getAllByText('Settings')[0]!);
     for (const name of ['Settings', 'Menu Setup', 'Menu List']) expect(item(name)).toHaveAttribute('aria-checked', 'true');
-    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
     expect(saves[0]).toEqual({
       group_id: 3,
       permission_data: [
@@ -105,7 +107,9 @@ describe('PermissionTree', () => {
     // Unticking it clears the children too.
     await u.click(within(item('Settings')).getAllByText('Settings')[0]!);
     for (const name of ['Settings', 'Menu Setup', 'Menu List']) expect(item(name)).toHaveAttribute('aria-checked', 'false');
-    await waitFor(() => expect(saves).toHaveLength(2));
+    await waitFor(() => {
+      expect(saves).toHaveLength(2);
+    });
   });
 
   it('ticking a child sets its parent on; a parent with some children on is mixed', async () => {
@@ -116,7 +120,9 @@ describe('PermissionTree', () => {
     await u.click(within(item('Menu List')).getByText('Menu List'));
     expect(item('Menu List')).toHaveAttribute('aria-checked', 'true');
     expect(item('Settings')).toHaveAttribute('aria-checked', 'mixed');
-    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
     expect(saves[0]).toEqual({
       group_id: 3,
       permission_data: [
@@ -151,7 +157,9 @@ describe('PermissionTree', () => {
     await u.keyboard(' ');
     expect(item('Menu Setup')).toHaveAttribute('aria-checked', 'true');
     expect(item('Settings')).toHaveAttribute('aria-checked', 'mixed');
-    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
     await u.keyboard('{ArrowLeft}');
     expect(item('Settings')).toHaveFocus();
     await u.keyboard('{ArrowLeft}');
@@ -230,12 +238,16 @@ describe('PermissionTree', () => {
     await u.click(screen.getByRole('button', { name: 'Reset to group: Branch List' }));
     expect(item('Branch List')).toHaveAttribute('aria-checked', 'true');
     expect(within(item('Branch List')).queryByText('Denied to user')).not.toBeInTheDocument();
-    await waitFor(() => expect(saves).toHaveLength(1));
+    await waitFor(() => {
+      expect(saves).toHaveLength(1);
+    });
     expect(saves[0]).toEqual({ user: { user_id: 12, user_group: 3 }, permission_data: [{ menu_id: 2, reset: true }] });
     // Unticking the granted entry brings it back to the group's value: no longer marked.
     await u.click(within(item('Branch Create')).getByText('Branch Create'));
     expect(within(item('Branch Create')).queryByText('Granted to user')).not.toBeInTheDocument();
-    await waitFor(() => expect(saves).toHaveLength(2));
+    await waitFor(() => {
+      expect(saves).toHaveLength(2);
+    });
     expect(saves[1]).toEqual({ user: { user_id: 12, user_group: 3 }, permission_data: [{ menu_id: 3, permission_status: 0 }] });
     expect(screen.getByRole('button', { name: /Reset all to group \(0\)/ })).toBeDisabled();
   });
