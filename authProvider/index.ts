@@ -41,6 +41,33 @@ function slugsOf(data: unknown): string[] {
 export type ConsoleAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
 
 export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: AuthProviderOptions): ConsoleAuthProvider {
+  /**
+   * The latest session check: permission questions wait for it, so a screen opened (or reloaded)
+   * while it runs is judged by the fresh permission menu list, not the stored one. The first
+   * question of a page load starts one if react-admin has not yet.
+   */
+  let refreshing: Promise<unknown> | undefined;
+  async function refreshSession(): Promise<void> {
+    try {
+      const { json } = await httpClient(`${apiUrl}/users/get-auth-user`);
+      // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
+      // The slugs follow the permission menu list (spec: permission_menus), so a change made by
+      // an administrator shows at this check, without signing out.
+      const menus = await httpClient(`${apiUrl}/menu/menu-list-permission`);
+      session.save({ ...(json.data as AuthUser), permissions: slugsOf(menus.json.data) });
+    } catch (error) {
+      // Only the server's answer ends the session. A transport failure (offline, or the fetch
+      // aborted because the page is navigating away) must not sign the user out: clearing the
+      // token there raced full page loads and lost the session.
+      if (!(error instanceof HttpError)) return;
+      session.clear();
+      throw error;
+    }
+  }
+  const settled = () => {
+    if (!refreshing && session.token()) refreshing = refreshSession();
+    return (refreshing ?? Promise.resolve()).catch(() => undefined);
+  };
   return {
     async login({ username, password, remember = false }: LoginParams) {
       const { json } = await httpClient(`${apiUrl}/users/user-login/`, {
@@ -48,6 +75,7 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
         body: JSON.stringify({ username, password, remember }),
       });
       session.save(json.data as AuthUser & { token: string }, remember);
+      refreshing = Promise.resolve(); // the sign-in answer carries fresh permissions
     },
 
     async logout() {
@@ -64,21 +92,9 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
 
     async checkAuth() {
       if (!session.token()) throw new Error('ra.auth.auth_check_error');
-      try {
-        const { json } = await httpClient(`${apiUrl}/users/get-auth-user`);
-        // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
-        // The slugs follow the permission menu list (spec: permission_menus), so a change made by
-        // an administrator shows at this check, without signing out.
-        const menus = await httpClient(`${apiUrl}/menu/menu-list-permission`);
-        session.save({ ...(json.data as AuthUser), permissions: slugsOf(menus.json.data) });
-      } catch (error) {
-        // Only the server's answer ends the session. A transport failure (offline, or the fetch
-        // aborted because the page is navigating away) must not sign the user out: clearing the
-        // token there raced full page loads and lost the session.
-        if (!(error instanceof HttpError)) return;
-        session.clear();
-        throw error;
-      }
+      const check = refreshSession();
+      refreshing = check;
+      return check;
     },
 
     async checkError(error: { status?: number }) {
@@ -96,10 +112,12 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
     },
 
     async getPermissions() {
+      await settled();
       return session.permissions();
     },
 
     async canAccess({ resource, action }) {
+      await settled();
       const d = registry.find(resource);
       // A screen that is not a descriptor names its permission slug as the resource
       // (`<CanAccess resource="menu/menu-list">`); other pages carry no slug of their own.
