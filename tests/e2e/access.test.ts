@@ -36,7 +36,7 @@ describe('access administration, end to end in Chromium', () => {
     await page.goto(`${e.url}/branch`);
     await expect.poll(() => page.getByText('DHK-01').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('link', { name: /^new$/i }).count()).toBe(1);
-    const clerkSession = await page.evaluate(() => ({ ...localStorage }));
+    const clerkSession = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 
     // The administrator (in the same browser, the clerk's session kept aside) unticks Branch create.
     await page.evaluate(() => {
