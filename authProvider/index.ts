@@ -9,6 +9,11 @@ export interface AuthProviderOptions {
   apiUrl?: string;
   registry: Registry;
   httpClient?: HttpClient;
+  /**
+   * Called when a session check finds that the user's permission slugs changed, so the app can
+   * drop answers it cached from canAccess (App invalidates react-admin's `auth` queries).
+   */
+  onPermissionsChange?: () => void;
 }
 
 export interface LoginParams {
@@ -40,21 +45,25 @@ function slugsOf(data: unknown): string[] {
 /** react-admin's AuthProvider with the optional methods this console always implements. */
 export type ConsoleAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
 
-export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: AuthProviderOptions): ConsoleAuthProvider {
-  /**
-   * The latest session check: permission questions wait for it, so a screen opened (or reloaded)
-   * while it runs is judged by the fresh permission menu list, not the stored one. The first
-   * question of a page load starts one if react-admin has not yet.
-   */
-  let refreshing: Promise<unknown> | undefined;
+export function createAuthProvider({
+  apiUrl = '/api',
+  registry,
+  httpClient = fetchJson,
+  onPermissionsChange,
+}: AuthProviderOptions): ConsoleAuthProvider {
   async function refreshSession(): Promise<void> {
     try {
-      const { json } = await httpClient(`${apiUrl}/users/get-auth-user`);
       // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
       // The slugs follow the permission menu list (spec: permission_menus), so a change made by
       // an administrator shows at this check, without signing out.
-      const menus = await httpClient(`${apiUrl}/menu/menu-list-permission`);
-      session.save({ ...(json.data as AuthUser), permissions: slugsOf(menus.json.data) });
+      const [{ json }, menus] = await Promise.all([
+        httpClient(`${apiUrl}/users/get-auth-user`),
+        httpClient(`${apiUrl}/menu/menu-list-permission`),
+      ]);
+      const before = session.permissions().join('\n');
+      const slugs = slugsOf(menus.json.data);
+      session.save({ ...(json.data as AuthUser), permissions: slugs });
+      if (slugs.join('\n') !== before) onPermissionsChange?.();
     } catch (error) {
       // Only the server's answer ends the session. A transport failure (offline, or the fetch
       // aborted because the page is navigating away) must not sign the user out: clearing the
@@ -64,10 +73,6 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
       throw error;
     }
   }
-  const settled = () => {
-    if (!refreshing && session.token()) refreshing = refreshSession();
-    return (refreshing ?? Promise.resolve()).catch(() => undefined);
-  };
   return {
     async login({ username, password, remember = false }: LoginParams) {
       const { json } = await httpClient(`${apiUrl}/users/user-login/`, {
@@ -75,7 +80,6 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
         body: JSON.stringify({ username, password, remember }),
       });
       session.save(json.data as AuthUser & { token: string }, remember);
-      refreshing = Promise.resolve(); // the sign-in answer carries fresh permissions
     },
 
     async logout() {
@@ -92,9 +96,7 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
 
     async checkAuth() {
       if (!session.token()) throw new Error('ra.auth.auth_check_error');
-      const check = refreshSession();
-      refreshing = check;
-      return check;
+      return refreshSession();
     },
 
     async checkError(error: { status?: number }) {
@@ -112,12 +114,10 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
     },
 
     async getPermissions() {
-      await settled();
       return session.permissions();
     },
 
     async canAccess({ resource, action }) {
-      await settled();
       const d = registry.find(resource);
       // A screen that is not a descriptor names its permission slug as the resource
       // (`<CanAccess resource="menu/menu-list">`); other pages carry no slug of their own.

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, defaultDarkTheme, defaultLightTheme, type DataProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
@@ -29,7 +30,19 @@ const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
  */
 export function App({ registry = productRegistry, dataProvider: given }: { registry?: Registry; dataProvider?: DataProvider }) {
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
-  const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
+  const queryClient = useMemo(() => new QueryClient(), []);
+  const authProvider = useMemo(
+    () =>
+      createAuthProvider({
+        apiUrl: API_URL,
+        registry,
+        // A session check that brings changed permissions re-asks every canAccess at once.
+        onPermissionsChange: () => {
+          void queryClient.invalidateQueries({ queryKey: ['auth'] });
+        },
+      }),
+    [registry, queryClient],
+  );
   return (
     <RegistryProvider value={registry}>
       <RowActionsProvider value={rowActions}>
@@ -38,6 +51,7 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
           title={<AppTitle />}
           dataProvider={dataProvider}
           authProvider={authProvider}
+          queryClient={queryClient}
           i18nProvider={i18nProvider}
           layout={AppLayout}
           loginPage={LoginPage}
