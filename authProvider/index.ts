@@ -9,6 +9,11 @@ export interface AuthProviderOptions {
   apiUrl?: string;
   registry: Registry;
   httpClient?: HttpClient;
+  /**
+   * Called when a session check finds that the user's permission slugs changed, so the app can
+   * drop answers it cached from canAccess (App invalidates react-admin's `auth` queries).
+   */
+  onPermissionsChange?: () => void;
 }
 
 export interface LoginParams {
@@ -40,7 +45,34 @@ function slugsOf(data: unknown): string[] {
 /** react-admin's AuthProvider with the optional methods this console always implements. */
 export type ConsoleAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
 
-export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fetchJson }: AuthProviderOptions): ConsoleAuthProvider {
+export function createAuthProvider({
+  apiUrl = '/api',
+  registry,
+  httpClient = fetchJson,
+  onPermissionsChange,
+}: AuthProviderOptions): ConsoleAuthProvider {
+  async function refreshSession(): Promise<void> {
+    try {
+      // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
+      // The slugs follow the permission menu list (spec: permission_menus), so a change made by
+      // an administrator shows at this check, without signing out.
+      const [{ json }, menus] = await Promise.all([
+        httpClient(`${apiUrl}/users/get-auth-user`),
+        httpClient(`${apiUrl}/menu/menu-list-permission`),
+      ]);
+      const before = session.permissions().join('\n');
+      const slugs = slugsOf(menus.json.data);
+      session.save({ ...(json.data as AuthUser), permissions: slugs });
+      if (slugs.join('\n') !== before) onPermissionsChange?.();
+    } catch (error) {
+      // Only the server's answer ends the session. A transport failure (offline, or the fetch
+      // aborted because the page is navigating away) must not sign the user out: clearing the
+      // token there raced full page loads and lost the session.
+      if (!(error instanceof HttpError)) return;
+      session.clear();
+      throw error;
+    }
+  }
   return {
     async login({ username, password, remember = false }: LoginParams) {
       const { json } = await httpClient(`${apiUrl}/users/user-login/`, {
@@ -64,21 +96,7 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
 
     async checkAuth() {
       if (!session.token()) throw new Error('ra.auth.auth_check_error');
-      try {
-        const { json } = await httpClient(`${apiUrl}/users/get-auth-user`);
-        // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
-        // The slugs follow the permission menu list (spec: permission_menus), so a change made by
-        // an administrator shows at this check, without signing out.
-        const menus = await httpClient(`${apiUrl}/menu/menu-list-permission`);
-        session.save({ ...(json.data as AuthUser), permissions: slugsOf(menus.json.data) });
-      } catch (error) {
-        // Only the server's answer ends the session. A transport failure (offline, or the fetch
-        // aborted because the page is navigating away) must not sign the user out: clearing the
-        // token there raced full page loads and lost the session.
-        if (!(error instanceof HttpError)) return;
-        session.clear();
-        throw error;
-      }
+      return refreshSession();
     },
 
     async checkError(error: { status?: number }) {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
@@ -44,7 +45,19 @@ export function App({
   i18nProvider?: I18nProvider;
 }) {
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
-  const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
+  const queryClient = useMemo(() => new QueryClient(), []);
+  const authProvider = useMemo(
+    () =>
+      createAuthProvider({
+        apiUrl: API_URL,
+        registry,
+        // A session check that brings changed permissions re-asks every canAccess at once.
+        onPermissionsChange: () => {
+          void queryClient.invalidateQueries({ queryKey: ['auth'] });
+        },
+      }),
+    [registry, queryClient],
+  );
   const direction = useDirection();
   const [themePreference] = usePreference('theme');
   const theme = useMemo(
@@ -62,6 +75,7 @@ export function App({
             title={<AppTitle />}
             dataProvider={dataProvider}
             authProvider={authProvider}
+            queryClient={queryClient}
             i18nProvider={i18nProvider}
             layout={AppLayout}
             loginPage={LoginPage}

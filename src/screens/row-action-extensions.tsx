@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import { usePermissions } from 'react-admin';
+import { useCanAccessResources } from 'react-admin';
 
 /**
  * Extra per-row buttons a feature module adds to a generated list (the group list's permission
@@ -26,10 +26,12 @@ export function mergeRowActions(list: readonly (RowActionExtensions | undefined)
   return out;
 }
 
-/** The extra row actions of a resource that the signed-in user may use. */
+const NONE: readonly RowActionExtension[] = [];
+
+/** The extra row actions of a resource that the signed-in user may use (canAccess on each slug). */
 export function useRowActionExtensions(resource: string): readonly RowActionExtension[] {
-  const all = useContext(RowActionsContext)[resource];
-  const { permissions } = usePermissions<string[] | undefined>();
-  if (!all?.length || !Array.isArray(permissions)) return [];
-  return all.filter((a) => permissions.includes(a.slug));
+  const all = useContext(RowActionsContext)[resource] ?? NONE;
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: all.map((a) => a.slug) });
+  if (!all.length || !canAccess) return NONE;
+  return all.filter((a) => canAccess[a.slug]);
 }
