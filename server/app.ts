@@ -31,8 +31,9 @@ export interface BuiltApp {
  */
 export async function buildApp(config: ServerConfig, registry: Registry = defaultRegistry): Promise<BuiltApp> {
   const conn = connect(config);
-  await syncDescriptorTables(conn, registry);
+  // Migrations first: descriptor tables such as users' are created by one.
   await migrate(conn);
+  await syncDescriptorTables(conn, registry);
   await purgeExpiredSessions(conn.db);
 
   const images = new ImageStore(config.dataDir);

@@ -29,7 +29,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
 
   async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
     for (const f of d.fields) {
-      if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null) continue;
+      if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null || merged[f.name] === f.none) continue;
       const target = registry.get(f.reference);
       const found = await ddb
         .selectFrom(target.table)
@@ -72,14 +72,15 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     throw err;
   };
 
-  async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row): Promise<number> {
+  /** `extra`: column values a feature module adds after its own checks (a password hash). */
+  async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row, extra?: Row): Promise<number> {
     const id = existing ? Number(existing[d.idField]) : undefined;
     const planned = planWrite(d, body.fields, body.files, existing);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
     const prepared: PreparedImage[] = [];
     for (const file of planned.uploads) prepared.push(await images.prepare(file));
     const written = await storeUploads(d, prepared, planned.values, planned.merged);
-    const values = { ...planned.values, updated_at: now() };
+    const values = { ...planned.values, ...extra, updated_at: now() };
     let savedId = id;
     try {
       if (id !== undefined) {
@@ -112,16 +113,16 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       return row;
     },
 
-    async create(d: ResourceDescriptor, body: WriteBody): Promise<Row> {
+    async create(d: ResourceDescriptor, body: WriteBody, extra?: Row): Promise<Row> {
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
-      const id = await write(d, body);
+      const id = await write(d, body, undefined, extra);
       return (await reader.get(d, id))!;
     },
 
-    async update(d: ResourceDescriptor, id: number, body: WriteBody): Promise<Row> {
+    async update(d: ResourceDescriptor, id: number, body: WriteBody, extra?: Row): Promise<Row> {
       const existing = await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
       if (!existing) throw notFound(`${d.name} ${id}`);
-      await write(d, body, existing as Row);
+      await write(d, body, existing as Row, extra);
       return (await reader.get(d, id))!;
     },
 

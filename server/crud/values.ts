@@ -49,7 +49,7 @@ function defaultOf(f: Field): unknown {
     case 'image':
       return '';
     case 'reference':
-      return null;
+      return f.none ?? null;
     default:
       return 'default' in f && f.default !== undefined ? f.default : f.kind === 'choice' ? null : '';
   }
@@ -121,6 +121,7 @@ export function planWrite(d: ResourceDescriptor, fields: Record<string, unknown>
     }
     let value = r.value;
     if (value === null && creating) value = defaultOf(f);
+    if (value === null && f.kind === 'reference' && f.none !== undefined) value = f.none;
     if (value === null && f.kind === 'status') value = before ?? defaultOf(f);
     if (f.kind === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
     values[f.name] = value;

@@ -1,0 +1,94 @@
+import type {} from '@fastify/swagger';
+import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import { actionPath, permissionSlug, type Action } from '../../../resources';
+import { requirePermission } from '../../plugins/auth';
+import { parseListQuery } from '../../crud/list-query';
+import { readWriteBody } from '../../crud/body';
+import { MAX_INT } from '../../crud/kinds';
+import { notFound, success } from '../../http/envelope';
+import { createUsersService } from './service';
+import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
+
+const parseId = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) throw notFound(`user ${raw}`);
+  return id;
+};
+
+/**
+ * The users routes of spec 000 (`/users/user-list`, `/users/get-user/{id}`, ...): paths and slugs
+ * derived from the users descriptor like every generated route, handlers from the users service.
+ */
+export const usersRoutes: FastifyPluginAsync = async (app) => {
+  const service = createUsersService(app.ctx);
+  const d = service.descriptor;
+  const path = (action: Action) => actionPath(d, action);
+  const guard = (action: Action) => requirePermission(permissionSlug(d, action));
+  const tags = ['users'];
+  await app.register(multipart, {
+    limits: { fileSize: app.ctx.config.maxImageBytes, files: 1, fields: 50, fieldSize: 64 * 1024, parts: 60 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get<{ Querystring: Record<string, string> }>(
+    path('list'),
+    {
+      schema: {
+        tags,
+        summary: 'Users of the viewer’s branch (or any branch for branch-0 viewers)',
+        querystring: listQuery,
+        response: listAnswer,
+      },
+      preHandler: guard('list'),
+    },
+    async (request) => {
+      const { branch, user_branch, group, ...rest } = request.query;
+      const q = parseListQuery(d, { ...rest, ...(group !== undefined ? { user_group: group } : {}) });
+      const { rows, total } = await service.list(request.user!, q, branch ?? user_branch);
+      return success(rows.length ? 'Data Found' : 'Data Not Found', rows, total);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${path('get')}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One user, with nested branch, group, designation and department',
+        params: idParams,
+        response: oneUserAnswer,
+      },
+      preHandler: guard('get'),
+    },
+    async (request) => success('Data Found', await service.get(request.user!, parseId(request.params.id))),
+  );
+
+  app.post(
+    path('create'),
+    { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
+    async (request, reply) =>
+      reply.code(201).send(success('Data Insert Successfully', await service.create(request.user!, await readWriteBody(request)))),
+  );
+
+  app.put<{ Params: { id: string } }>(
+    `${path('update')}/:id`,
+    {
+      schema: { tags, summary: 'Update a user (an empty password keeps the old one)', params: idParams, response: oneUserAnswer },
+      preHandler: guard('update'),
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      return success('Data Update Successfully', await service.update(request.user!, id, await readWriteBody(request)));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${path('delete')}/:id`,
+    {
+      schema: { tags, summary: 'Delete a user (never oneself nor the last active Super Admin)', params: idParams, response: deleteAnswer },
+      preHandler: guard('delete'),
+    },
+    async (request) => success('Data Delete Successfully', await service.remove(request.user!, parseId(request.params.id))),
+  );
+};
