@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import type { Field, ResourceDescriptor } from '../resources';
+import type { Field, Registry, ResourceDescriptor } from '../resources';
 
 /** A record as the contract sends it: idField + fields + embedded reference objects. */
 export type ApiRecord = Record<string, unknown>;
@@ -16,11 +16,26 @@ export function parseList(value: unknown): unknown[] {
   }
 }
 
+/**
+ * Where the console keeps a reference's embedded object. A reference embedded in place of its id
+ * (`user_branch: {branch_id, ...}`) is split: the form edits the id under the field's name, the
+ * table shows the object kept under `<name>__embedded`.
+ */
+export function embeddedKey(f: Extract<Field, { kind: 'reference' }>): string {
+  return f.embedAs === f.name ? `${f.name}__embedded` : f.embedAs;
+}
+
 /** Contract record -> react-admin record: `id` mirrors the idField, JSON text lists become arrays. */
-export function fromApi(d: ResourceDescriptor, raw: ApiRecord): RaRecord {
+export function fromApi(d: ResourceDescriptor, raw: ApiRecord, registry?: Registry): RaRecord {
   const record: ApiRecord = { ...raw, id: raw[d.idField] };
   for (const f of d.fields) {
     if (f.kind === 'rows' || f.kind === 'imageList') record[f.name] = parseList(raw[f.name]);
+    const value = raw[f.name];
+    if (f.kind === 'reference' && f.embedAs === f.name && value !== null && typeof value === 'object') {
+      const idField = registry?.find(f.reference)?.idField ?? '';
+      record[embeddedKey(f)] = value;
+      record[f.name] = (value as ApiRecord)[idField] ?? null;
+    }
   }
   return record as RaRecord;
 }

@@ -38,8 +38,8 @@ async function nestedRecord(db: Db, registry: Registry, field: string, id: numbe
   const f = users.fields.find((x) => x.name === field);
   if (f?.kind !== 'reference') throw new Error(`users field "${field}" is not a reference`);
   const d = registry.get(f.reference);
-  // The registry refuses a users declaration whose targets declare no code field.
-  const code = d.codeField!;
+  const code = d.codeField;
+  if (!code) throw new Error(`descriptor "${d.name}" must declare its codeField (the users declaration needs it)`);
   const row = id
     ? await dynamic(db)
         .selectFrom(d.table)
@@ -49,7 +49,7 @@ async function nestedRecord(db: Db, registry: Registry, field: string, id: numbe
     : undefined;
   return {
     [d.idField]: row ? id : 0,
-    [code]: row ? String(row.code ?? '') : '',
-    [d.titleField]: row ? String(row.name ?? '') : '',
+    [code]: typeof row?.code === 'string' ? row.code : '',
+    [d.titleField]: typeof row?.name === 'string' ? row.name : '',
   };
 }

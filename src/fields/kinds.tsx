@@ -29,6 +29,7 @@ import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
+import { embeddedKey } from '../../dataProvider/records';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -191,7 +192,7 @@ export const kinds: KindTable = {
       );
     },
     column: function ReferenceColumn({ field }) {
-      return <TextField source={`${field.embedAs}.${useRegistry().get(field.reference).titleField}`} sortBy={field.name} />;
+      return <TextField source={`${embeddedKey(field)}.${useRegistry().get(field.reference).titleField}`} sortBy={field.name} />;
     },
     filter: ({ field }) => <ReferenceFilterInput source={field.name} field={field} />,
   },

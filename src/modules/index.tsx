@@ -1,4 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { ScreenExtensions } from '../screens/extensions';
+import { usersModule } from './users';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -13,6 +15,8 @@ export interface ConsoleModule {
   appBarItems?: readonly ComponentType[];
   /** Entries of the profile (user) menu, shown in this order after the built-in ones. */
   userMenuItems?: readonly ComponentType[];
+  /** Additions to descriptors' generated screens, by resource name (see src/screens/extensions.tsx). */
+  screens?: ScreenExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [];
+export const consoleModules: readonly ConsoleModule[] = [usersModule];

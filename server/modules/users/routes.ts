@@ -1,14 +1,21 @@
 import type {} from '@fastify/swagger';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../context';
 import multipart from '@fastify/multipart';
 import { actionPath, permissionSlug, type Action } from '../../../resources';
 import { requirePermission } from '../../plugins/auth';
 import { parseListQuery } from '../../crud/list-query';
 import { readWriteBody } from '../../crud/body';
 import { MAX_INT } from '../../crud/kinds';
-import { notFound, success } from '../../http/envelope';
+import { ApiError, notFound, success } from '../../http/envelope';
 import { createUsersService } from './service';
 import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
+
+/** The signed-in user; the permission guard ran first, so one is always there. */
+function viewer(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
+  return request.user;
+}
 
 const parseId = (raw: string) => {
   const id = Number(raw);
@@ -45,7 +52,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { branch, user_branch, group, ...rest } = request.query;
       const q = parseListQuery(d, { ...rest, ...(group !== undefined ? { user_group: group } : {}) });
-      const { rows, total } = await service.list(request.user!, q, branch ?? user_branch);
+      const { rows, total } = await service.list(viewer(request), q, branch ?? user_branch);
       return success(rows.length ? 'Data Found' : 'Data Not Found', rows, total);
     },
   );
@@ -61,14 +68,14 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: guard('get'),
     },
-    async (request) => success('Data Found', await service.get(request.user!, parseId(request.params.id))),
+    async (request) => success('Data Found', await service.get(viewer(request), parseId(request.params.id))),
   );
 
   app.post(
     path('create'),
     { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
     async (request, reply) =>
-      reply.code(201).send(success('Data Insert Successfully', await service.create(request.user!, await readWriteBody(request)))),
+      reply.code(201).send(success('Data Insert Successfully', await service.create(viewer(request), await readWriteBody(request)))),
   );
 
   app.put<{ Params: { id: string } }>(
@@ -79,7 +86,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      return success('Data Update Successfully', await service.update(request.user!, id, await readWriteBody(request)));
+      return success('Data Update Successfully', await service.update(viewer(request), id, await readWriteBody(request)));
     },
   );
 
@@ -89,6 +96,6 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Delete a user (never oneself nor the last active Super Admin)', params: idParams, response: deleteAnswer },
       preHandler: guard('delete'),
     },
-    async (request) => success('Data Delete Successfully', await service.remove(request.user!, parseId(request.params.id))),
+    async (request) => success('Data Delete Successfully', await service.remove(viewer(request), parseId(request.params.id))),
   );
 };

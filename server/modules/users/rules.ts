@@ -38,7 +38,8 @@ export function bodyProblems(fields: Record<string, unknown>, existing?: Row): R
   if (creating && !confirm) errors.c_password = 'c_password is required';
   if (password && confirm !== password) errors.c_password = 'Password Not Matched!';
   if (password) {
-    const username = typeof fields.username === 'string' ? fields.username : String(existing?.username ?? '');
+    const sent = fields.username ?? existing?.username;
+    const username = typeof sent === 'string' ? sent : '';
     const problem = passwordProblem(password, username);
     if (problem) errors.password = problem;
   }

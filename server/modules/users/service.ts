@@ -21,27 +21,26 @@ export function createUsersService(ctx: AppContext) {
   const d = ctx.registry.get(usersDescriptor.name);
   const db = ctx.conn.db;
 
-  async function stored(id: number): Promise<Row | undefined> {
-    return (await db.selectFrom('users').selectAll().where('user_id', '=', id).executeTakeFirst()) as Row | undefined;
-  }
+  const stored = (id: number) => db.selectFrom('users').selectAll().where('user_id', '=', id).executeTakeFirst();
+  type StoredUser = NonNullable<Awaited<ReturnType<typeof stored>>>;
 
   /** The user, or 404 when missing or outside the viewer's branch. */
-  async function visible(viewer: AuthUser, id: number): Promise<Row> {
+  async function visible(viewer: AuthUser, id: number): Promise<StoredUser> {
     const user = await stored(id);
     if (!user || !inScope(viewer, user)) throw notFound(`user ${id}`);
     return user;
   }
 
   /** 409 when the change would leave no active Super Admin. */
-  async function checkLastSuperAdmin(user: Row, leaves: boolean, what: string) {
+  async function checkLastSuperAdmin(user: StoredUser, leaves: boolean, what: string) {
     const superAdmin = Number(await setting(db, 'super_admin_group'));
-    if (!leaves || Number(user.user_group) !== superAdmin || Number(user.user_status) !== 1) return;
+    if (!leaves || user.user_group !== superAdmin || user.user_status !== 1) return;
     const others = await db
       .selectFrom('users')
-      .select(sql<number>`count(*)`.as('n'))
+      .select(sql<number | string>`count(*)`.as('n'))
       .where('user_group', '=', superAdmin)
       .where('user_status', '=', 1)
-      .where('user_id', '<>', Number(user.user_id))
+      .where('user_id', '<>', user.user_id)
       .executeTakeFirstOrThrow();
     if (Number(others.n) === 0) throw new ApiError(409, `The last active Super Admin cannot be ${what}`);
   }
@@ -110,15 +109,15 @@ export function createUsersService(ctx: AppContext) {
       unprocessable(bodyProblems(body.fields, before));
       checkBranchWrite(viewer, body.fields);
       const status = body.fields.user_status;
-      const deactivating = status !== undefined && String(status) === '0' && Number(before.user_status) === 1;
+      const deactivating = (status === 0 || status === '0') && before.user_status === 1;
       if (deactivating) checkSelf(viewer, id, 'deactivate');
       const group = body.fields.user_group;
-      const leavesGroup = group !== undefined && Number(group) !== Number(before.user_group);
+      const leavesGroup = group !== undefined && Number(group) !== before.user_group;
       await checkLastSuperAdmin(before, deactivating, 'deactivated');
       await checkLastSuperAdmin(before, leavesGroup, 'moved out of Super Admin');
       const passwords = await passwordColumns(body.fields);
       const record = await ctx.crud.update(d, id, withoutPasswords(body), passwords);
-      const after = (await stored(id))!;
+      const after = (await stored(id)) ?? before;
       await endSessions(
         id,
         sessionEndingChanges(before, after, 'password_hash' in passwords),

@@ -11,7 +11,9 @@ describe.each(DATABASES)('users API on %s', (kind) => {
     w = await world(s, kind);
     managers = await w.group('BM', USER_SLUGS);
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s.close();
+  });
 
   const body = (extra: Record<string, unknown> = {}) => ({
     user_name: 'Rahima Begum',
