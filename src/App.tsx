@@ -20,6 +20,10 @@ import { consoleModules } from './modules';
 import { ScreenExtensionsProvider, type ScreenExtensions } from './screens/extensions';
 
 const screenExtensions = Object.assign({}, ...consoleModules.map((m) => m.screens ?? {})) as ScreenExtensions;
+import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
+import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
+
+const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
@@ -32,33 +36,36 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
   return (
     <RegistryProvider value={registry}>
       <ScreenExtensionsProvider value={screenExtensions}>
-        <Admin
-          disableTelemetry
-          title={<AppTitle />}
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          i18nProvider={i18nProvider}
-          layout={AppLayout}
-          loginPage={LoginPage}
-          notification={AppNotification}
-          dashboard={HomePage}
-          // Light by default; the app bar's toggle stores the choice in localStorage.
-          lightTheme={defaultLightTheme}
-          darkTheme={defaultDarkTheme}
-          defaultTheme="light"
-        >
-          {registry.all.map((d) => (
-            <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
-          ))}
-          <CustomRoutes>
-            {aliasRoutes(registry)}
-            {consoleModules.flatMap((m) => m.routes ?? [])}
-          </CustomRoutes>
-          <CustomRoutes noLayout>
-            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-            {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
-          </CustomRoutes>
-        </Admin>
+        <RowActionsProvider value={rowActions}>
+          <Admin
+            disableTelemetry
+            title={<AppTitle />}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            layout={AppLayout}
+            loginPage={LoginPage}
+            notification={AppNotification}
+            dashboard={HomePage}
+            accessDenied={AccessDeniedPage}
+            // Light by default; the app bar's toggle stores the choice in localStorage.
+            lightTheme={defaultLightTheme}
+            darkTheme={defaultDarkTheme}
+            defaultTheme="light"
+          >
+            {registry.all.map((d) => (
+              <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
+            ))}
+            <CustomRoutes>
+              {aliasRoutes(registry)}
+              {consoleModules.flatMap((m) => m.routes ?? [])}
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
+            </CustomRoutes>
+          </Admin>
+        </RowActionsProvider>
       </ScreenExtensionsProvider>
     </RegistryProvider>
   );

@@ -4,6 +4,7 @@ export default {
   users: {
     select_branch: 'শাখা নির্বাচন করুন',
     all_branches: 'সব শাখা',
+    permissions: 'অনুমতি',
     permissions_of: '%{name}-এর অনুমতি',
     strength: { label: 'শক্তি', very_weak: 'খুব দুর্বল', weak: 'দুর্বল', fair: 'মোটামুটি', good: 'ভালো', strong: 'শক্তিশালী' },
   },

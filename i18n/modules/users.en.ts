@@ -4,6 +4,7 @@ export default {
   users: {
     select_branch: 'Select Branch',
     all_branches: 'All branches',
+    permissions: 'Permissions',
     permissions_of: 'Permissions of %{name}',
     strength: { label: 'Strength', very_weak: 'Very weak', weak: 'Weak', fair: 'Fair', good: 'Good', strong: 'Strong' },
   },

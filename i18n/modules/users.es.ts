@@ -4,6 +4,7 @@ export default {
   users: {
     select_branch: 'Seleccione una sucursal',
     all_branches: 'Todas las sucursales',
+    permissions: 'Permisos',
     permissions_of: 'Permisos de %{name}',
     strength: { label: 'Seguridad', very_weak: 'Muy débil', weak: 'Débil', fair: 'Aceptable', good: 'Buena', strong: 'Fuerte' },
   },

@@ -4,6 +4,7 @@ export default {
   users: {
     select_branch: 'ဌာနခွဲ ရွေးချယ်ပါ',
     all_branches: 'ဌာနခွဲအားလုံး',
+    permissions: 'ခွင့်ပြုချက်များ',
     permissions_of: '%{name} ၏ ခွင့်ပြုချက်များ',
     strength: { label: 'ခိုင်မာမှု', very_weak: 'အလွန်အားနည်း', weak: 'အားနည်း', fair: 'သင့်တင့်', good: 'ကောင်း', strong: 'ခိုင်မာ' },
   },

@@ -1,6 +1,8 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { ScreenExtensions } from '../screens/extensions';
 import { usersModule } from './users';
+import type { RowActionExtensions } from '../screens/row-action-extensions';
+import { accessModule } from './access';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -17,6 +19,8 @@ export interface ConsoleModule {
   userMenuItems?: readonly ComponentType[];
   /** Additions to descriptors' generated screens, by resource name (see src/screens/extensions.tsx). */
   screens?: ScreenExtensions;
+  /** Extra per-row buttons on generated lists, by resource name (see src/screens/row-action-extensions.tsx). */
+  rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [usersModule];
+export const consoleModules: readonly ConsoleModule[] = [accessModule, usersModule];

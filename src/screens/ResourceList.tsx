@@ -21,6 +21,7 @@ import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
 import { FormDialog } from './FormDialog';
 import { ListError } from './ListError';
 import { RowActions } from './RowActions';
+import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 import { useExtensionFilters, useScreenExtension } from './extensions';
 
@@ -73,6 +74,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
   const { isPending, error } = useListContext();
   const { canAccess: canEdit } = useCanAccess({ resource: descriptor.name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: descriptor.name, action: 'delete' });
+  const extras = useRowActionExtensions(descriptor.name);
   const needed = useNeededFilter(descriptor);
   if (needed) return <DataNotFound message={needed} />;
   if (isPending) return <Spinner />;
@@ -92,7 +94,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
             </DataTable.Col>
           );
         })}
-      {(canEdit || canDelete) && (
+      {(canEdit === true || canDelete === true || extras.length > 0) && (
         <DataTable.Col label="app.options" disableSort>
           <RowActions />
         </DataTable.Col>
