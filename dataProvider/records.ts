@@ -86,7 +86,15 @@ function partsOf(f: Field, value: unknown): [string, Part][] {
   }
 }
 
-/** Multipart body: one part per descriptor field, nothing else (no id, no embedded objects). */
+/** The descriptor's body-only values that were typed (passwords), as text. */
+function bodyOnly(d: ResourceDescriptor, data: ApiRecord): [string, string][] {
+  return (d.bodyOnly ?? []).flatMap((name) => {
+    const value = data[name];
+    return typeof value === 'string' && value !== '' ? [[name, value] as [string, string]] : [];
+  });
+}
+
+/** Multipart body: one part per descriptor field and body-only value (no id, no embedded objects). */
 export function toFormData(d: ResourceDescriptor, data: ApiRecord): FormData {
   const form = new FormData();
   for (const f of d.fields) {
@@ -95,6 +103,7 @@ export function toFormData(d: ResourceDescriptor, data: ApiRecord): FormData {
       else if (part.kind === 'text') form.append(name, part.value);
     }
   }
+  for (const [name, value] of bodyOnly(d, data)) form.append(name, value);
   return form;
 }
 
@@ -116,5 +125,6 @@ export function toJson(d: ResourceDescriptor, data: ApiRecord): ApiRecord {
       body[f.name] = typeof value === 'string' ? value : '';
     } else body[f.name] = value;
   }
+  for (const [name, value] of bodyOnly(d, data)) body[name] = value;
   return body;
 }

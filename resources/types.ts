@@ -166,6 +166,11 @@ export interface ResourceDescriptor {
    * leaves its columns alone (it still indexes them); the fields still drive validation and screens.
    */
   migrationTable?: boolean;
+  /**
+   * Body values the console sends beside the fields that are no column of their own (the users'
+   * `password` and `c_password`, which a module turns into a hash); sent only when not empty.
+   */
+  bodyOnly?: readonly string[];
   /** Table columns never answered by any read (a password hash). */
   secretColumns?: readonly string[];
   /**

@@ -15,6 +15,7 @@ export const users = {
   migrationTable: true,
   moduleRoutes: true,
   secretColumns: ['password_hash'],
+  bodyOnly: ['password', 'c_password'],
   listNeedsFilter: 'user_branch',
   menu: { group: 'users', icon: 'People', aliases: ['/users/user-list'], position: 1 },
   dialog: 'md',
