@@ -80,7 +80,7 @@ async function fillAndSave() {
     [/^Branch/, 'Dhanmondi Main'],
     [/^Group/, 'Pharmacist'],
   ] as const) {
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: label }));
+    fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: label }, { timeout: 10_000 }));
     fireEvent.click(await screen.findByRole('option', { name: option }, { timeout: 10_000 }));
   }
   fireEvent.click(within(dialog).getByRole('button', { name: /save/i }));

@@ -121,13 +121,19 @@ describe('users screen', { timeout: 60_000 }, () => {
     server.use(http.get(path(users, 'get'), () => ok(rows[0])));
     renderApp('/users/7');
     const dialog = await screen.findByRole('dialog');
-    await waitFor(() => {
-      expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Rahima Begum');
-    });
+    await waitFor(
+      () => {
+        expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Rahima Begum');
+      },
+      { timeout: 10_000 },
+    );
     expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
-    await waitFor(() => {
-      expect(within(dialog).getByRole('combobox', { name: /^Designation/ })).toHaveTextContent('Senior Nurse');
-    });
+    await waitFor(
+      () => {
+        expect(within(dialog).getByRole('combobox', { name: /^Designation/ })).toHaveTextContent('Senior Nurse');
+      },
+      { timeout: 10_000 },
+    );
     expect(within(dialog).getByRole('combobox', { name: /^Group/ })).toHaveTextContent('Branch Manager');
   });
 });
