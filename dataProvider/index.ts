@@ -60,7 +60,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
   async function list(d: ResourceDescriptor, query: Query) {
     const { json } = await httpClient(url(d, 'list') + queryString(query));
     const rows = Array.isArray(json.data) ? (json.data as ApiRecord[]) : [];
-    return { data: rows.map((r) => fromApi(d, r)), total: json.total ?? rows.length };
+    return { data: rows.map((r) => fromApi(d, r, registry)), total: json.total ?? rows.length };
   }
 
   async function getOne(d: ResourceDescriptor, id: Identifier) {
@@ -72,14 +72,14 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       return found;
     }
     const { json } = await httpClient(url(d, 'get', id));
-    return fromApi(d, json.data as ApiRecord);
+    return fromApi(d, json.data as ApiRecord, registry);
   }
 
   async function update(d: ResourceDescriptor, id: Identifier, data: ApiRecord) {
     const { json } = await httpClient(url(d, 'update', id), { method: 'PUT', body: body(d, data) });
     // Some answers may carry only a message; fall back to what was sent.
     const saved = json.data && typeof json.data === 'object' ? (json.data as ApiRecord) : { ...data, [d.idField]: id };
-    return fromApi(d, saved);
+    return fromApi(d, saved, registry);
   }
 
   async function remove(d: ResourceDescriptor, id: Identifier, previous?: RaRecord) {
@@ -95,6 +95,9 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
     getList: async (resource: string, { pagination, sort, filter = {} }: GetListParams) => {
       const d = registry.get(resource);
       const { q, status, ...rest } = filter as Query;
+      // Spec 000: the user list needs a branch; without one no call is made (the screen says so).
+      const needed = d.listNeedsFilter;
+      if (needed && (rest[needed] === undefined || rest[needed] === null || rest[needed] === '')) return { data: [], total: 0 };
       return list(d, {
         ...rest,
         search: q,
@@ -133,7 +136,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
     create: async (resource: string, { data }: CreateParams) => {
       const d = registry.get(resource);
       const { json } = await httpClient(url(d, 'create'), { method: 'POST', body: body(d, data as ApiRecord) });
-      return { data: fromApi(d, json.data as ApiRecord) };
+      return { data: fromApi(d, json.data as ApiRecord, registry) };
     },
 
     update: async (resource: string, { id, data }: UpdateParams<RaRecord>) => ({ data: await update(registry.get(resource), id, data) }),

@@ -1,14 +1,29 @@
 import type { RaRecord } from 'react-admin';
-import { asText, parseJsonList as parseList, type Field, type ResourceDescriptor } from '../resources';
+import { asText, parseJsonList as parseList, type Field, type Registry, type ResourceDescriptor } from '../resources';
 
 /** A record as the contract sends it: idField + fields + embedded reference objects. */
 export type ApiRecord = Record<string, unknown>;
 
+/**
+ * Where the console keeps a reference's embedded object. A reference embedded in place of its id
+ * (`user_branch: {branch_id, ...}`) is split: the form edits the id under the field's name, the
+ * table shows the object kept under `<name>__embedded`.
+ */
+export function embeddedKey(f: Extract<Field, { kind: 'reference' }>): string {
+  return f.embedAs === f.name ? `${f.name}__embedded` : f.embedAs;
+}
+
 /** Contract record -> react-admin record: `id` mirrors the idField, JSON text lists become arrays. */
-export function fromApi(d: ResourceDescriptor, raw: ApiRecord): RaRecord {
+export function fromApi(d: ResourceDescriptor, raw: ApiRecord, registry?: Registry): RaRecord {
   const record: ApiRecord = { ...raw, id: raw[d.idField] };
   for (const f of d.fields) {
     if (f.kind === 'rows' || f.kind === 'imageList') record[f.name] = parseList(raw[f.name]);
+    const value = raw[f.name];
+    if (f.kind === 'reference' && f.embedAs === f.name && value !== null && typeof value === 'object') {
+      const idField = registry?.find(f.reference)?.idField ?? '';
+      record[embeddedKey(f)] = value;
+      record[f.name] = (value as ApiRecord)[idField] ?? null;
+    }
   }
   return record as RaRecord;
 }
@@ -59,7 +74,15 @@ function partsOf(f: Field, value: unknown): [string, Part][] {
   }
 }
 
-/** Multipart body: one part per descriptor field, nothing else (no id, no embedded objects). */
+/** The descriptor's body-only values that were typed (passwords), as text. */
+function bodyOnly(d: ResourceDescriptor, data: ApiRecord): [string, string][] {
+  return (d.bodyOnly ?? []).flatMap((name) => {
+    const value = data[name];
+    return typeof value === 'string' && value !== '' ? [[name, value] as [string, string]] : [];
+  });
+}
+
+/** Multipart body: one part per descriptor field and body-only value (no id, no embedded objects). */
 export function toFormData(d: ResourceDescriptor, data: ApiRecord): FormData {
   const form = new FormData();
   for (const f of d.fields) {
@@ -68,6 +91,7 @@ export function toFormData(d: ResourceDescriptor, data: ApiRecord): FormData {
       else if (part.kind === 'text') form.append(name, part.value);
     }
   }
+  for (const [name, value] of bodyOnly(d, data)) form.append(name, value);
   return form;
 }
 
@@ -89,5 +113,6 @@ export function toJson(d: ResourceDescriptor, data: ApiRecord): ApiRecord {
       body[f.name] = typeof value === 'string' ? value : '';
     } else body[f.name] = value;
   }
+  for (const [name, value] of bodyOnly(d, data)) body[name] = value;
   return body;
 }

@@ -7,6 +7,7 @@ export const branch = {
   idField: 'branch_id',
   statusField: 'branch_status',
   titleField: 'branch_name',
+  codeField: 'branch_code',
   menu: { group: 'branch', icon: 'AccountTree', aliases: ['/branch/branch-list'], position: 2 },
   fields: [
     { name: 'branch_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },

@@ -7,6 +7,7 @@ export const department = {
   idField: 'department_id',
   statusField: 'department_status',
   titleField: 'department_name',
+  codeField: 'department_code',
   menu: { group: 'department', icon: 'Apartment', aliases: ['/departments', '/department/department-list'], position: 5 },
   dialog: 'sm',
   fields: [

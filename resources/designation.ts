@@ -7,6 +7,7 @@ export const designation = {
   idField: 'designation_id',
   statusField: 'designation_status',
   titleField: 'designation_name',
+  codeField: 'designation_code',
   menu: { group: 'designation', icon: 'Badge', aliases: ['/designation/designation-list'], position: 4 },
   dialog: 'sm',
   fields: [

@@ -7,6 +7,7 @@ export const group = {
   idField: 'group_id',
   statusField: 'group_status',
   titleField: 'group_name',
+  codeField: 'group_code',
   menu: { group: 'group', icon: 'Groups', aliases: ['/group/group-list', '/users/user-group'], position: 3 },
   dialog: 'sm',
   fields: [

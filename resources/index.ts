@@ -1,5 +1,6 @@
 import { createRegistry } from './registry';
 import type { ResourceDescriptor } from './types';
+import { users } from './users';
 import { branch } from './branch';
 import { group } from './group';
 import { designation } from './designation';
@@ -25,6 +26,7 @@ import { investigation } from './investigation';
 
 /** Every entity of the product, in menu order. Adding an entity = one file + one line here. */
 export const descriptors: readonly ResourceDescriptor[] = [
+  users,
   branch,
   group,
   designation,
@@ -53,5 +55,6 @@ export const registry = createRegistry(descriptors);
 
 export * from './types';
 export * from './paths';
-export { createRegistry, fieldOf, type Registry } from './registry';
+export { createRegistry, fieldOf, checkUserAccess, type Registry } from './registry';
 export * from './rules';
+export { users, userAccess } from './users';

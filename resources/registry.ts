@@ -1,5 +1,6 @@
 import type { Field, ResourceDescriptor } from './types';
 import { actionPath, actionsOf } from './paths';
+import { userAccess } from './users';
 
 /**
  * A checked set of descriptors. Checks run when the registry is built (server start, app load,
@@ -44,6 +45,10 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
     }
     if (d.menu.home && !d.singleton) problems.push(`${where}: only a singleton can be the home page`);
     if (!fieldNames.has(d.titleField)) problems.push(`${where}: titleField "${d.titleField}" is not a field`);
+    if (d.codeField !== undefined && !fieldOf(d, d.codeField)?.unique)
+      problems.push(`${where}: codeField "${d.codeField}" must be a unique field`);
+    if (d.listNeedsFilter !== undefined && fieldOf(d, d.listNeedsFilter)?.kind !== 'reference')
+      problems.push(`${where}: listNeedsFilter "${d.listNeedsFilter}" must be a reference field`);
     for (const name of d.formOrder ?? []) {
       if (!fieldNames.has(name)) problems.push(`${where}: formOrder names "${name}", which is not a field`);
     }
@@ -68,6 +73,23 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
     }
   }
   if (list.filter((d) => d.menu.home).length > 1) problems.push('only one descriptor can be the home page');
+  return [...problems, ...checkUserAccess(list)];
+}
+
+/** The users declaration names real reference fields whose targets declare a code field. */
+export function checkUserAccess(list: readonly ResourceDescriptor[]): string[] {
+  const users = list.find((d) => d.name === userAccess.resource);
+  if (!users) return [`the users declaration names resource "${userAccess.resource}", which is not in the registry`];
+  const problems: string[] = [];
+  for (const [role, name] of Object.entries(userAccess.references)) {
+    const f = fieldOf(users, name);
+    if (f?.kind !== 'reference') {
+      problems.push(`the users declaration's ${role} "${name}" is not a reference field of "${users.name}"`);
+      continue;
+    }
+    const target = list.find((d) => d.name === f.reference);
+    if (!target?.codeField) problems.push(`the users declaration's ${role} references "${f.reference}", which declares no codeField`);
+  }
   return problems;
 }
 

@@ -120,7 +120,7 @@ export function defaultOf(f: Field, timeZone: string, at: Date = new Date()): un
     case 'image':
       return '';
     case 'reference':
-      return null;
+      return f.none ?? null;
     case 'choice':
       return f.default ?? null;
     default:

@@ -81,8 +81,17 @@ export interface ReferenceField extends FieldBase {
   kind: 'reference';
   /** Registry name of the referenced resource. */
   reference: string;
-  /** Key of the embedded object in reads, e.g. `pharmacy_category`. */
+  /**
+   * Key of the embedded object in reads, e.g. `pharmacy_category`. When it is the field's own name
+   * (spec 000's `user_branch: {branch_id, branch_code, branch_name}`), reads carry the object in
+   * place of the id and the console's forms still edit the id.
+   */
   embedAs: string;
+  /**
+   * The stored value meaning "no record" in tables owned by a migration whose reference columns
+   * are NOT NULL DEFAULT 0 (users). It is never checked for existence and reads embed it as id 0.
+   */
+  none?: 0;
 }
 /** [width, height] in px. */
 export type Size = readonly [number, number];
@@ -156,6 +165,33 @@ export interface ResourceDescriptor {
   statusField?: string;
   /** Field holding the human label of a record (reference selects, delete message). */
   titleField: string;
+  /**
+   * Field holding the record's short code (`branch_code`), declared where other code needs it:
+   * embedded references then carry `{id, code, name}` (spec 000's nested user objects).
+   */
+  codeField?: string;
+  /**
+   * The table is created by a versioned migration (server/db/migrations): the additive sync
+   * leaves its columns alone (it still indexes them); the fields still drive validation and screens.
+   */
+  migrationTable?: boolean;
+  /**
+   * Body values the console sends beside the fields that are no column of their own (the users'
+   * `password` and `c_password`, which a module turns into a hash); sent only when not empty.
+   */
+  bodyOnly?: readonly string[];
+  /** Table columns never answered by any read (a password hash). */
+  secretColumns?: readonly string[];
+  /**
+   * The routes are written by a feature module (server/modules/<name>) on top of the generic
+   * service, because they add rules generic CRUD cannot express; paths and slugs stay derived.
+   */
+  moduleRoutes?: boolean;
+  /**
+   * The list is fetched only once this filter has a value; until then the console shows the
+   * resource's `needs_filter` message and makes no call (spec 000: the user list needs a branch).
+   */
+  listNeedsFilter?: string;
   /**
    * A single record edited on one page (about, hero section): the API has only list, create and
    * update; the console shows one form that updates the record if there is one, else creates it.

@@ -36,8 +36,9 @@ export interface BuiltApp {
  */
 export async function buildApp(config: ServerConfig, registry: Registry = defaultRegistry): Promise<BuiltApp> {
   const conn = connect(config);
-  await syncDescriptorTables(conn, registry);
+  // Migrations first: descriptor tables such as users' are created by one.
   await migrate(conn);
+  await syncDescriptorTables(conn, registry);
   await purgeExpiredSessions(conn.db);
 
   const timeZone = config.timeZone ?? localTimeZone();

@@ -21,6 +21,9 @@ import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
 import { consoleModules } from './modules';
+import { ScreenExtensionsProvider, type ScreenExtensions } from './screens/extensions';
+
+const screenExtensions = Object.assign({}, ...consoleModules.map((m) => m.screens ?? {})) as ScreenExtensions;
 import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
 import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
@@ -68,36 +71,38 @@ export function App({
   return (
     <RegistryProvider value={registry}>
       <DirectionProvider>
-        <RowActionsProvider value={rowActions}>
-          <Admin
-            store={store}
-            disableTelemetry
-            title={<AppTitle />}
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            queryClient={queryClient}
-            i18nProvider={i18nProvider}
-            layout={AppLayout}
-            loginPage={LoginPage}
-            notification={AppNotification}
-            dashboard={HomePage}
-            accessDenied={AccessDeniedPage}
-            // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
-            theme={theme}
-          >
-            {registry.all.map((d) => (
-              <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
-            ))}
-            <CustomRoutes>
-              {aliasRoutes(registry)}
-              {consoleModules.flatMap((m) => m.routes ?? [])}
-            </CustomRoutes>
-            <CustomRoutes noLayout>
-              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-              {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
-            </CustomRoutes>
-          </Admin>
-        </RowActionsProvider>
+        <ScreenExtensionsProvider value={screenExtensions}>
+          <RowActionsProvider value={rowActions}>
+            <Admin
+              store={store}
+              disableTelemetry
+              title={<AppTitle />}
+              dataProvider={dataProvider}
+              authProvider={authProvider}
+              queryClient={queryClient}
+              i18nProvider={i18nProvider}
+              layout={AppLayout}
+              loginPage={LoginPage}
+              notification={AppNotification}
+              dashboard={HomePage}
+              accessDenied={AccessDeniedPage}
+              // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
+              theme={theme}
+            >
+              {registry.all.map((d) => (
+                <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
+              ))}
+              <CustomRoutes>
+                {aliasRoutes(registry)}
+                {consoleModules.flatMap((m) => m.routes ?? [])}
+              </CustomRoutes>
+              <CustomRoutes noLayout>
+                <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
+              </CustomRoutes>
+            </Admin>
+          </RowActionsProvider>
+        </ScreenExtensionsProvider>
       </DirectionProvider>
     </RegistryProvider>
   );

@@ -20,6 +20,8 @@ const tooLarge = (what: string) => new ApiError(413, `The request is too large: 
 function acceptedParts(d: ResourceDescriptor, limits: UploadLimits) {
   const text = new Set<string>();
   const files = new Map<string, number>();
+  // Values the descriptor takes without a column (a user's password and its confirmation).
+  for (const name of d.bodyOnly ?? []) text.add(name);
   for (const f of d.fields) {
     text.add(f.name);
     if (f.kind === 'image') files.set(f.name, 1);

@@ -54,6 +54,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       query = query
         .leftJoin(`${target.table} as ${alias}`, `${alias}.${target.idField}`, `t.${f.name}`)
         .select(sql.ref(`${alias}.${target.titleField}`).as(`__ref_${f.name}`));
+      if (target.codeField) query = query.select(sql.ref(`${alias}.${target.codeField}`).as(`__code_${f.name}`));
     });
     for (const w of where) query = query.where(w);
     return query;
@@ -62,14 +63,17 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   /** A new object per row (deleting keys would make every row slow to serialise). */
   function shape(d: ResourceDescriptor, row: Row): Row {
     const out: Row = {};
-    for (const key in row) if (!key.startsWith('__ref_')) out[key] = row[key];
+    const secret = d.secretColumns ?? [];
+    for (const key in row) if (!key.startsWith('__') && !secret.includes(key)) out[key] = row[key];
     for (const f of d.fields) {
       if (f.kind !== 'reference') continue;
       const target = registry.get(f.reference);
-      out[f.embedAs] =
-        row[f.name] == null
-          ? { [target.idField]: 0, [target.titleField]: '' }
-          : { [target.idField]: row[f.name], [target.titleField]: row[`__ref_${f.name}`] ?? '' };
+      const missing = row[f.name] == null || row[f.name] === f.none;
+      out[f.embedAs] = {
+        [target.idField]: missing ? 0 : row[f.name],
+        ...(target.codeField ? { [target.codeField]: missing ? '' : (row[`__code_${f.name}`] ?? '') } : {}),
+        [target.titleField]: missing ? '' : (row[`__ref_${f.name}`] ?? ''),
+      };
     }
     return out;
   }

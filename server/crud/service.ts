@@ -48,7 +48,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
   /** Adds a message for every reference to a record that does not exist. */
   async function checkReferences(d: ResourceDescriptor, merged: Row, errors: Record<string, string>) {
     for (const f of d.fields) {
-      if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null) continue;
+      if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null || merged[f.name] === f.none) continue;
       const target = registry.get(f.reference);
       const found = await ddb
         .selectFrom(target.table)
@@ -105,7 +105,8 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     throw err;
   };
 
-  async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row): Promise<number> {
+  /** `extra`: column values a feature module adds after its own checks (a password hash). */
+  async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row, extra?: Row): Promise<number> {
     const id = existing ? Number(existing[d.idField]) : undefined;
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
@@ -113,7 +114,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     const prepared: PreparedImage[] = [];
     for (const file of planned.uploads) prepared.push(await images.prepare(file));
     const written = await storeUploads(d, prepared, planned.values, planned.merged);
-    const values = { ...planned.values, updated_at: now() };
+    const values = { ...planned.values, ...extra, updated_at: now() };
     let savedId = id;
     try {
       if (id !== undefined) {
@@ -153,9 +154,9 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       return row;
     },
 
-    async create(d: ResourceDescriptor, body: WriteBody): Promise<Row> {
+    async create(d: ResourceDescriptor, body: WriteBody, extra?: Row): Promise<Row> {
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
-      const id = await write(d, body);
+      const id = await write(d, body, undefined, extra);
       await after(d, id, 'create');
       return readBack(d, id);
     },
@@ -172,10 +173,10 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       return planned.errors;
     },
 
-    async update(d: ResourceDescriptor, id: number, body: WriteBody): Promise<Row> {
+    async update(d: ResourceDescriptor, id: number, body: WriteBody, extra?: Row): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
-      await write(d, body, existing);
+      await write(d, body, existing, extra);
       await after(d, id, 'update');
       return readBack(d, id);
     },

@@ -88,6 +88,7 @@ export function planWrite(
     }
     let value = r.value;
     if (value === null && creating) value = defaultOf(f, timeZone);
+    if (value === null && f.kind === 'reference' && f.none !== undefined) value = f.none;
     if (value === null && f.kind === 'status') value = before ?? defaultOf(f, timeZone);
     if (f.kind === 'richText' && typeof value === 'string') value = sanitizeRichText(value);
     values[f.name] = value;

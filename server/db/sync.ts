@@ -11,8 +11,10 @@ export async function syncDescriptorTables(conn: Connection, registry: Registry)
   const existing = new Map((await conn.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   for (const d of inDependencyOrder(registry)) {
     const columns = existing.get(d.table);
+    // A migration's table is its own (it runs first); the sync only adds indexes to it.
+    if (d.migrationTable && !columns) throw new Error(`descriptor "${d.name}": table "${d.table}" should have been created by a migration`);
     if (!columns) await createTable(conn, registry, d);
-    else await addMissingColumns(conn, d, columns);
+    else if (!d.migrationTable) await addMissingColumns(conn, d, columns);
     await createIndexes(conn, d);
     await syncSearchIndex(conn, d);
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { usersRoutes } from './users/routes';
 import { accessRoutes } from './access';
 
 /**
@@ -6,4 +7,4 @@ import { accessRoutes } from './access';
  * routes. Each is a Fastify plugin in its own folder (routes, service, schemas); adding a feature
  * is one line here.
  */
-export const featureModules: readonly FastifyPluginAsync[] = [accessRoutes];
+export const featureModules: readonly FastifyPluginAsync[] = [accessRoutes, usersRoutes];

@@ -80,6 +80,8 @@ const WRITES: readonly Action[] = ['create', 'update'];
 
 export const crudRoutes: FastifyPluginAsync = async (app) => {
   const { registry, config } = app.ctx;
+  // Descriptors whose routes a feature module writes (users) get none generated here.
+  const generated = registry.all.filter((d) => !d.moduleRoutes);
   // Only the routes that take a body parse multipart, so reads skip its per-request hooks.
   await app.register(async (writes) => {
     const limits = uploadLimitsOf(config);
@@ -93,7 +95,7 @@ export const crudRoutes: FastifyPluginAsync = async (app) => {
       },
       throwFileSizeLimit: true,
     });
-    for (const d of registry.all) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action);
+    for (const d of generated) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action);
   });
-  for (const d of registry.all) for (const action of actionsOf(d)) if (!WRITES.includes(action)) addRoute(app, d, action);
+  for (const d of generated) for (const action of actionsOf(d)) if (!WRITES.includes(action)) addRoute(app, d, action);
 };

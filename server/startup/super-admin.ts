@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { dynamic, type Db } from '../db/database';
-import type { Registry } from '../../resources';
+import { userAccess, type Registry } from '../../resources';
 import { hashPassword } from '../auth/passwords';
 import { setSetting, setting } from './settings';
 
@@ -11,8 +11,10 @@ const SUPER_ADMIN_KEY = 'super_admin_group';
 export async function ensureSuperAdminGroup(db: Db, registry: Registry): Promise<number> {
   const known = await setting(db, SUPER_ADMIN_KEY);
   if (known) return Number(known);
-  const g = registry.get('group');
-  const code = g.fields.find((f) => f.unique)!.name;
+  const g = registry.get(groupResource(registry));
+  // Declared, not guessed: the registry checks that the users' group reference declares its code field.
+  const code = g.codeField;
+  if (!code) throw new Error(`descriptor "${g.name}" must declare its codeField`);
   const now = new Date().toISOString();
   const row = await dynamic(db)
     .insertInto(g.table)
@@ -55,4 +57,11 @@ export async function ensureAdministrator(
     })
     .execute();
   return { created: true, password: configured ? undefined : password };
+}
+
+/** The group resource, as the users declaration names it. */
+function groupResource(registry: Registry): string {
+  const f = registry.get(userAccess.resource).fields.find((x) => x.name === userAccess.references.group);
+  if (f?.kind !== 'reference') throw new Error(`users field "${userAccess.references.group}" must be a reference`);
+  return f.reference;
 }

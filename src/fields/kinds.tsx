@@ -32,6 +32,7 @@ import { HtmlField } from './HtmlField';
 import { ChoiceText, choiceOptions } from './ChoiceText';
 import { DateText } from '../modules/i18n/DateText';
 import { NumberText } from '../modules/i18n/NumberText';
+import { embeddedKey } from '../../dataProvider/records';
 
 /** What every kind entry receives: the field and the resource it belongs to (for labels). */
 export interface KindProps<F extends Field = Field> {
@@ -181,7 +182,7 @@ export const kinds: KindTable = {
       );
     },
     column: function ReferenceColumn({ field }) {
-      return <TextField source={`${field.embedAs}.${useRegistry().get(field.reference).titleField}`} sortBy={field.name} />;
+      return <TextField source={`${embeddedKey(field)}.${useRegistry().get(field.reference).titleField}`} sortBy={field.name} />;
     },
     filter: ({ field }) => <ReferenceFilterInput source={field.name} field={field} />,
   },

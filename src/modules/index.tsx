@@ -1,4 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { ScreenExtensions } from '../screens/extensions';
+import { usersModule } from './users';
 import type { RowActionExtensions } from '../screens/row-action-extensions';
 import { accessModule } from './access';
 import { i18nModule } from './i18n';
@@ -17,8 +19,10 @@ export interface ConsoleModule {
   appBarItems?: readonly ComponentType[];
   /** Entries of the profile (user) menu, shown in this order after the built-in ones. */
   userMenuItems?: readonly ComponentType[];
+  /** Additions to descriptors' generated screens, by resource name (see src/screens/extensions.tsx). */
+  screens?: ScreenExtensions;
   /** Extra per-row buttons on generated lists, by resource name (see src/screens/row-action-extensions.tsx). */
   rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [accessModule, i18nModule, shellModule];
+export const consoleModules: readonly ConsoleModule[] = [accessModule, usersModule, i18nModule, shellModule];

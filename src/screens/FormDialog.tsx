@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
-import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useScreenExtension } from './extensions';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { useFormDefaults } from './defaults';
@@ -17,6 +18,8 @@ interface Props {
   /** 'create' for a new record, otherwise the id of the record to edit. */
   mode: 'create' | { id: Identifier };
   onClose: () => void;
+  /** Told the saved record after a successful save (a module's follow-up dialog). */
+  onSaved?: (record: RaRecord) => void;
 }
 
 /**
@@ -27,7 +30,8 @@ interface Props {
  * keeps what was typed, for "Try again"); a record that cannot be loaded leaves the form open and
  * blank, saying why.
  */
-export function FormDialog({ descriptor, mode, onClose }: Props) {
+export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
+  const CreateInputs = useScreenExtension(descriptor.name).CreateInputs;
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -35,10 +39,11 @@ export function FormDialog({ descriptor, mode, onClose }: Props) {
   const [networkError, setNetworkError] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
-  const done = (message: string) => () => {
+  const done = (message: string) => (record: RaRecord) => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
     onClose();
     refresh();
+    onSaved?.(record);
   };
   const failed = (error: unknown) => {
     if (isNetworkFailure(error)) setNetworkError(messageOf(error));
@@ -51,7 +56,12 @@ export function FormDialog({ descriptor, mode, onClose }: Props) {
           {translate('shell.form.load_failed', { message: loadError })}
         </Alert>
       )}
-      <ResourceForm descriptor={descriptor} onCancel={onClose} defaultValues={mode === 'create' ? defaults : undefined} />
+      <ResourceForm
+        descriptor={descriptor}
+        onCancel={onClose}
+        defaultValues={mode === 'create' ? defaults : undefined}
+        extraInputs={mode === 'create' && CreateInputs ? <CreateInputs /> : undefined}
+      />
     </Box>
   );
   return (

@@ -24,11 +24,11 @@ export function ErrorBlock({ message }: { message?: string }) {
   );
 }
 
-export function DataNotFound() {
+export function DataNotFound({ message }: { message?: string }) {
   const translate = useTranslate();
   return (
     <Typography align="center" color="text.secondary" sx={{ p: 4 }}>
-      {translate('app.data_not_found')}
+      {message ?? translate('app.data_not_found')}
     </Typography>
   );
 }

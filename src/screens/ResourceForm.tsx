@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
@@ -29,6 +30,8 @@ interface Props {
   defaultValues?: Record<string, unknown>;
   /** Without permission to save, the form shows the record but offers no Save. */
   readOnly?: boolean;
+  /** Inputs a module adds after the descriptor's (the users' passwords on create). */
+  extraInputs?: ReactNode;
 }
 
 /** The fields with an input, in the descriptor's form order. */
@@ -40,7 +43,7 @@ function formFields(d: ResourceDescriptor): Field[] {
 }
 
 /** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
-export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false }: Props) {
+export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false, extraInputs }: Props) {
   return (
     <SimpleForm
       toolbar={readOnly ? false : <FormToolbar onCancel={onCancel} />}
@@ -53,6 +56,7 @@ export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = f
         {formFields(descriptor).map((f) => (
           <FieldInput key={f.name} field={f} resource={descriptor.name} />
         ))}
+        {extraInputs}
       </Box>
     </SimpleForm>
   );

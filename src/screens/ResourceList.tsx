@@ -1,6 +1,18 @@
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, useEffect, useState, type ReactElement } from 'react';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
-import { DataTable, List, Pagination, SearchInput, SelectInput, useCanAccess, useListContext, useResourceContext } from 'react-admin';
+import {
+  DataTable,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { entryOf } from '../fields/kinds';
@@ -11,6 +23,7 @@ import { ListError } from './ListError';
 import { RowActions } from './RowActions';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
+import { useExtensionFilters, useScreenExtension } from './extensions';
 
 const statusChoices = [
   { id: '1', name: 'app.active' },
@@ -34,12 +47,36 @@ function filtersOf(d: ResourceDescriptor): ReactElement[] {
   return filters;
 }
 
+/** The extension's filters replace the generic ones with the same source, or come after them. */
+function mergeFilters(generic: ReactElement[], custom: readonly ReactElement<{ source: string }>[]): ReactElement[] {
+  const bySource = new Map(custom.map((f) => [f.props.source, f]));
+  const merged = generic.map((f) => bySource.get((f.props as { source?: string }).source ?? '') ?? f);
+  return [...merged, ...custom.filter((f) => !merged.includes(f))];
+}
+
+/** A list that needs a filter value before it loads (the user list's branch) says so, once. */
+function useNeededFilter(descriptor: ResourceDescriptor): string | undefined {
+  const filterValues: unknown = useListContext().filterValues;
+  const translate = useTranslate();
+  const notify = useNotify();
+  const field = descriptor.listNeedsFilter;
+  const value = field ? (filterValues as Record<string, unknown> | undefined)?.[field] : 'none needed';
+  const missing = value === undefined || value === null || value === '';
+  const message = missing ? translate(`resources.${descriptor.name}.needs_filter`, { _: field }) : undefined;
+  useEffect(() => {
+    if (message) notify(message, { type: 'warning' });
+  }, [message, notify]);
+  return message;
+}
+
 /** The table, or the spinner / error block / "Data Not Found" the spec asks for instead. */
 function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
   const { isPending, error } = useListContext();
   const { canAccess: canEdit } = useCanAccess({ resource: descriptor.name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: descriptor.name, action: 'delete' });
   const extras = useRowActionExtensions(descriptor.name);
+  const needed = useNeededFilter(descriptor);
+  if (needed) return <DataNotFound message={needed} />;
   if (isPending) return <Spinner />;
   if (error) return <ErrorBlock message={error.message} />;
   return (
@@ -79,6 +116,11 @@ export function ResourceList() {
   const close = () => {
     void navigate({ pathname: `/${resource}`, search: location.search });
   };
+  const extension = useScreenExtension(resource);
+  const custom = useExtensionFilters(extension);
+  const [saved, setSaved] = useState<RaRecord>();
+  const AfterSave = extension.AfterSave;
+  const onSaved = AfterSave ? setSaved : undefined;
   const creating = matchPath(`/${resource}/create`, location.pathname);
   const editing = !creating && matchPath(`/${resource}/:id`, location.pathname);
   return (
@@ -88,7 +130,8 @@ export function ResourceList() {
         resource={resource}
         title={false}
         actions={false}
-        filters={filtersOf(descriptor)}
+        filters={mergeFilters(filtersOf(descriptor), custom.filters)}
+        filterDefaultValues={custom.defaults}
         sort={{ field: descriptor.idField, order: 'DESC' }}
         perPage={25}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
@@ -98,9 +141,17 @@ export function ResourceList() {
       >
         <Table descriptor={descriptor} />
       </List>
-      {creating && <FormDialog descriptor={descriptor} mode="create" onClose={close} />}
+      {creating && <FormDialog descriptor={descriptor} mode="create" onClose={close} onSaved={onSaved} />}
       {editing && editing.params.id && (
-        <FormDialog key={editing.params.id} descriptor={descriptor} mode={{ id: editing.params.id }} onClose={close} />
+        <FormDialog key={editing.params.id} descriptor={descriptor} mode={{ id: editing.params.id }} onClose={close} onSaved={onSaved} />
+      )}
+      {AfterSave && saved && (
+        <AfterSave
+          record={saved}
+          onClose={() => {
+            setSaved(undefined);
+          }}
+        />
       )}
     </>
   );

@@ -1,0 +1,108 @@
+import type {} from '@fastify/swagger';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AuthUser } from '../../context';
+import multipart from '@fastify/multipart';
+import { actionPath, MAX_INT, permissionSlug, type Action } from '../../../resources';
+import { requirePermission } from '../../plugins/auth';
+import { parseListQuery } from '../../crud/list-query';
+import { readWriteBody } from '../../crud/body';
+import { ApiError, notFound, success } from '../../http/envelope';
+import { createUsersService } from './service';
+import { uploadLimitsOf } from '../../config';
+import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
+
+/** The signed-in user; the permission guard ran first, so one is always there. */
+function viewer(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
+  return request.user;
+}
+
+const parseId = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) throw notFound(`user ${raw}`);
+  return id;
+};
+
+/**
+ * The users routes of spec 000 (`/users/user-list`, `/users/get-user/{id}`, ...): paths and slugs
+ * derived from the users descriptor like every generated route, handlers from the users service.
+ */
+export const usersRoutes: FastifyPluginAsync = async (app) => {
+  const service = createUsersService(app.ctx);
+  const d = service.descriptor;
+  const path = (action: Action) => actionPath(d, action);
+  const guard = (action: Action) => requirePermission(permissionSlug(d, action));
+  const tags = ['users'];
+  const limits = uploadLimitsOf(app.ctx.config);
+  await app.register(multipart, {
+    limits: {
+      fileSize: app.ctx.config.maxImageBytes,
+      files: 1,
+      fields: limits.maxFields,
+      fieldSize: limits.maxFieldBytes,
+      parts: limits.maxFields + 1,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  app.get<{ Querystring: Record<string, string> }>(
+    path('list'),
+    {
+      schema: {
+        tags,
+        summary: 'Users of the viewer’s branch (or any branch for branch-0 viewers)',
+        querystring: listQuery,
+        response: listAnswer,
+      },
+      preHandler: guard('list'),
+    },
+    async (request) => {
+      const { branch, user_branch, group, ...rest } = request.query;
+      const q = parseListQuery(d, { ...rest, ...(group !== undefined ? { user_group: group } : {}) });
+      const { rows, total } = await service.list(viewer(request), q, branch ?? user_branch);
+      return success(rows.length ? 'Data Found' : 'Data Not Found', rows, total);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `${path('get')}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One user, with nested branch, group, designation and department',
+        params: idParams,
+        response: oneUserAnswer,
+      },
+      preHandler: guard('get'),
+    },
+    async (request) => success('Data Found', await service.get(viewer(request), parseId(request.params.id))),
+  );
+
+  app.post(
+    path('create'),
+    { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
+    async (request, reply) =>
+      reply.code(201).send(success('Data Insert Successfully', await service.create(viewer(request), await readWriteBody(request, d)))),
+  );
+
+  app.put<{ Params: { id: string } }>(
+    `${path('update')}/:id`,
+    {
+      schema: { tags, summary: 'Update a user (an empty password keeps the old one)', params: idParams, response: oneUserAnswer },
+      preHandler: guard('update'),
+    },
+    async (request) => {
+      const id = parseId(request.params.id);
+      return success('Data Update Successfully', await service.update(viewer(request), id, await readWriteBody(request, d)));
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    `${path('delete')}/:id`,
+    {
+      schema: { tags, summary: 'Delete a user (never oneself nor the last active Super Admin)', params: idParams, response: deleteAnswer },
+      preHandler: guard('delete'),
+    },
+    async (request) => success('Data Delete Successfully', await service.remove(viewer(request), parseId(request.params.id))),
+  );
+};

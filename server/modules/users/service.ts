@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import type { AppContext, AuthUser } from '../../context';
+import type { Row } from '../../db/database';
+import type { WriteBody } from '../../crud/body';
+import type { ListQuery } from '../../crud/list-query';
+import { hashPassword } from '../../auth/passwords';
+import { ApiError, notFound } from '../../http/envelope';
+import { setting } from '../../startup/settings';
+import { users as usersDescriptor } from '../../../resources';
+import { bodyProblems, checkBranchWrite, checkSelf, inScope, seesAllBranches, sessionEndingChanges } from './rules';
+
+/**
+ * Users on top of the generic CRUD service: the users descriptor drives validation, reads and the
+ * nested objects; this adds passwords, branch scope, the self and last-Super-Admin guards, and
+ * ends sessions when an account is deactivated, deleted, moved to another group or given a new
+ * password.
+ */
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(ctx: AppContext) {
+  const d = ctx.registry.get(usersDescriptor.name);
+  const db = ctx.conn.db;
+
+  const stored = (id: number) => db.selectFrom('users').selectAll().where('user_id', '=', id).executeTakeFirst();
+  type StoredUser = NonNullable<Awaited<ReturnType<typeof stored>>>;
+
+  /** The user, or 404 when missing or outside the viewer's branch. */
+  async function visible(viewer: AuthUser, id: number): Promise<StoredUser> {
+    const user = await stored(id);
+    if (!user || !inScope(viewer, user)) throw notFound(`user ${id}`);
+    return user;
+  }
+
+  /** 409 when the change would leave no active Super Admin. */
+  async function checkLastSuperAdmin(user: StoredUser, leaves: boolean, what: string) {
+    const superAdmin = Number(await setting(db, 'super_admin_group'));
+    if (!leaves || user.user_group !== superAdmin || user.user_status !== 1) return;
+    const others = await db
+      .selectFrom('users')
+      .select(sql<number | string>`count(*)`.as('n'))
+      .where('user_group', '=', superAdmin)
+      .where('user_status', '=', 1)
+      .where('user_id', '<>', user.user_id)
+      .executeTakeFirstOrThrow();
+    if (Number(others.n) === 0) throw new ApiError(409, `The last active Super Admin cannot be ${what}`);
+  }
+
+  function unprocessable(errors: Record<string, string>) {
+    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
+  }
+
+  /** Only descriptor fields go to the generic service; passwords are handled here. */
+  function withoutPasswords(body: WriteBody): WriteBody {
+    const { password: _p, c_password: _c, ...fields } = body.fields;
+    return { fields, files: body.files };
+  }
+
+  async function passwordColumns(fields: Record<string, unknown>): Promise<Row> {
+    return typeof fields.password === 'string' && fields.password ? { password_hash: await hashPassword(fields.password) } : {};
+  }
+
+  async function endSessions(
+    userId: number,
+    reason: { deactivated?: boolean; groupChanged?: boolean; passwordSet?: boolean },
+    keepToken?: string,
+  ) {
+    if (reason.deactivated || reason.groupChanged || reason.passwordSet)
+      await ctx.sessions.revokeUser(userId, reason.deactivated || reason.groupChanged ? undefined : keepToken);
+    if (reason.groupChanged) {
+      ctx.permissions.invalidate();
+      ctx.events.emit('permissions-changed', { userIds: [userId] });
+    }
+  }
+
+  return {
+    descriptor: d,
+
+    /** The list, fixed to the viewer's branch unless they see every branch. */
+    async list(viewer: AuthUser, q: ListQuery, branch: string | undefined) {
+      const filters = { ...q.filters };
+      delete filters.user_branch;
+      if (branch !== undefined && branch !== '' && branch !== 'all') {
+        const id = Number(branch);
+        if (!Number.isSafeInteger(id) || id < 0) throw new ApiError(400, 'branch must be all or a branch id');
+        if (!seesAllBranches(viewer) && id !== viewer.user_branch) throw new ApiError(403, 'You may only see users of your own branch');
+        filters.user_branch = id;
+      } else if (!seesAllBranches(viewer)) {
+        if (branch === 'all') throw new ApiError(403, 'Only users of every branch (branch 0) may list all branches');
+        filters.user_branch = viewer.user_branch;
+      }
+      return ctx.crud.list(d, { ...q, filters });
+    },
+
+    async get(viewer: AuthUser, id: number) {
+      await visible(viewer, id);
+      return ctx.crud.get(d, id);
+    },
+
+    async create(viewer: AuthUser, body: WriteBody) {
+      unprocessable(bodyProblems(body.fields));
+      checkBranchWrite(viewer, body.fields);
+      const record = await ctx.crud.create(d, withoutPasswords(body), await passwordColumns(body.fields));
+      ctx.events.emit('record-changed', { resource: d.name, ids: [Number(record.user_id)], action: 'create' });
+      return record;
+    },
+
+    async update(viewer: AuthUser, id: number, body: WriteBody) {
+      const before = await visible(viewer, id);
+      unprocessable(bodyProblems(body.fields, before));
+      checkBranchWrite(viewer, body.fields);
+      const status = body.fields.user_status;
+      const deactivating = (status === 0 || status === '0') && before.user_status === 1;
+      if (deactivating) checkSelf(viewer, id, 'deactivate');
+      const group = body.fields.user_group;
+      const leavesGroup = group !== undefined && Number(group) !== before.user_group;
+      await checkLastSuperAdmin(before, deactivating, 'deactivated');
+      await checkLastSuperAdmin(before, leavesGroup, 'moved out of Super Admin');
+      const passwords = await passwordColumns(body.fields);
+      const record = await ctx.crud.update(d, id, withoutPasswords(body), passwords);
+      const after = (await stored(id)) ?? before;
+      await endSessions(
+        id,
+        sessionEndingChanges(before, after, 'password_hash' in passwords),
+        viewer.user_id === id ? viewer.token : undefined,
+      );
+      ctx.events.emit('record-changed', { resource: d.name, ids: [id], action: 'update' });
+      return record;
+    },
+
+    async remove(viewer: AuthUser, id: number) {
+      const before = await visible(viewer, id);
+      checkSelf(viewer, id, 'delete');
+      await checkLastSuperAdmin(before, true, 'deleted');
+      await ctx.sessions.revokeUser(id);
+      const answer = await ctx.crud.remove(d, id);
+      ctx.events.emit('record-changed', { resource: d.name, ids: [id], action: 'delete' });
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { SelectInput, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { session } from '../../../authProvider/storage';
+import { useRegistry } from '../../registry-context';
+
+/** The signed-in user's branch id: 0 means they see every branch (spec 000 section 6). */
+export function viewerBranch(): number {
+  const branch = session.user()?.user_branch;
+  if (typeof branch === 'number') return branch;
+  if (branch && typeof branch === 'object' && 'branch_id' in branch) return Number(branch.branch_id) || 0;
+  return 0;
+}
+
+/**
+ * The user list's branch filter: active branches, plus "All branches" for branch-0 users; a
+ * branch-scoped user is offered only their own branch. Until a branch is chosen the list makes no
+ * call (the descriptor's `listNeedsFilter`).
+ */
+export function BranchFilter({ source }: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const registry = useRegistry();
+  const usersField = registry.get('users').fields.find((f) => f.name === source);
+  const branch = registry.get(usersField?.kind === 'reference' ? usersField.reference : 'branch');
+  const own = viewerBranch();
+  const { data = [] } = useGetList<RaRecord>(branch.name, {
+    filter: { status: 1 },
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: branch.titleField, order: 'ASC' },
+  });
+  const branches = data.filter((b) => own === 0 || b.id === own).map((b) => ({ id: b.id, name: String(b[branch.titleField] ?? '') }));
+  const choices = own === 0 ? [{ id: 'all', name: translate('users.all_branches') }, ...branches] : branches;
+  return (
+    <SelectInput
+      source={source}
+      label={`resources.users.fields.${source}`}
+      choices={choices}
+      translateChoice={false}
+      emptyText={translate('users.select_branch')}
+      sx={{ minWidth: 200 }}
+    />
+  );
+}
+
+/** The users list's filters: the branch filter above, defaulting to a scoped user's own branch. */
+export function useUserListFilters() {
+  const own = viewerBranch();
+  const source = useRegistry().get('users').listNeedsFilter ?? 'user_branch';
+  return {
+    filters: [<BranchFilter key={source} source={source} alwaysOn />],
+    defaults: own === 0 ? undefined : { [source]: own },
+  };
+}

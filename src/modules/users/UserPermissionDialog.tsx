@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Key from '@mui/icons-material/Key';
+import { usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { PermissionTree } from '../access';
+
+/** The slug that lets a viewer set a user's own permissions (spec 000 section 6). */
+export const USER_PERMISSION_SLUG = 'permission/permission-create-user';
+
+/** The user's permission tree (the group's grants, the user's own grants and denials over them). */
+function UserPermissionDialog({ record, onClose }: { record: RaRecord; onClose: () => void }) {
+  const translate = useTranslate();
+  const title = translate('users.permissions_of', { name: String(record.user_name ?? '') });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="user-permission-title">
+      <DialogTitle id="user-permission-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        <PermissionTree group={Number(record.user_group)} user={Number(record.user_id ?? record.id)} label={title} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * After a user is saved, a viewer who may set permissions gets the dialog for that user and
+ * their group (spec 000 section 4); others get nothing.
+ */
+export function PermissionDialogAfterSave({ record, onClose }: { record: RaRecord; onClose: () => void }) {
+  const { permissions } = usePermissions<string[] | undefined>();
+  if (!Array.isArray(permissions) || !permissions.includes(USER_PERMISSION_SLUG)) return null;
+  return <UserPermissionDialog record={record} onClose={onClose} />;
+}
+
+/** The users list's permission button (options column), for viewers holding the slug. */
+export function UserPermissionButton() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  const label = `${translate('users.permissions')}: ${String(record.user_name ?? '')}`;
+  return (
+    <>
+      <Tooltip title={translate('users.permissions')}>
+        <IconButton
+          size="small"
+          color="secondary"
+          aria-label={label}
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
+          <Key fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {open && (
+        <UserPermissionDialog
+          record={record}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

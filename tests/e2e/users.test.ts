@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, signIn, startE2E, type E2E } from './harness';
+
+/**
+ * The users story in a real browser against the real server: the admin picks a branch, creates
+ * a user in a branch and group, and the new user signs in and sees exactly what their group
+ * grants minus what was denied to them, even when typing a denied screen's URL.
+ */
+describe('users, end to end in Chromium', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    await e.close();
+  });
+
+  /** The seeded Pharmacist group's id. */
+  async function pharmacistGroup(x: E2E): Promise<number> {
+    const groups = (
+      await x.app.inject({ method: 'GET', url: '/api/group/group-list/?search=Pharmacist', headers: { 'access-token': adminToken } })
+    ).json<{
+      data: { group_id: number; group_name: string }[];
+    }>().data;
+    const found = groups.find((g) => g.group_name === 'Pharmacist');
+    if (!found) throw new Error('the Pharmacist sample group is missing');
+    return found.group_id;
+  }
+  let adminToken = '';
+
+  it('creates a user who then sees exactly the allowed navigation', async () => {
+    const { page } = e;
+    await signIn(e);
+    adminToken = (await e.app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN })).json<{ data: { token: string } }>()
+      .data.token;
+
+    await page.goto(`${e.url}/users/user-list`);
+    await page.waitForURL(/\/users(\?|$)/);
+    // A branch-0 administrator has no branch chosen: the list asks for one and shows nothing.
+    await expect.poll(() => page.getByText('Select Branch').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(0);
+    await page.getByRole('combobox', { name: /branch/i }).click();
+    await page.getByRole('option', { name: 'All branches' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('admin');
+
+    // The Pharmacist group grants the medicine and branch screens (the group permission dialog's
+    // work, written here so this story is about the user).
+    const db = e.app.ctx.conn.db;
+    const menus = await db
+      .selectFrom('menu')
+      .select(['menu_id', 'menu_slug'])
+      .where('menu_slug', 'in', ['medicine/medicine-list', 'branch/branch-list'])
+      .execute();
+    const groupId = await pharmacistGroup(e);
+    await db
+      .insertInto('permission')
+      .values(menus.map((m) => ({ permission_group: groupId, menu_id: m.menu_id })))
+      .execute();
+    e.app.ctx.permissions.invalidate();
+
+    await page.goto(`${e.url}/users/create`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^name/i).fill('Nasrin Akter');
+    await dialog.getByLabel(/^username/i).fill('nasrin');
+    await dialog.getByLabel(/^password/i).fill('lantern-river-okra-7');
+    await dialog.getByLabel(/^confirm password/i).fill('lantern-river-okra-7');
+    await expect.poll(() => dialog.getByTestId('password-strength').textContent()).toMatch(/Strength/);
+    const choose = async (label: RegExp, option: string) => {
+      await dialog.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose(/^designation/i, 'Pharmacist');
+    await choose(/^department/i, 'Ophthalmology');
+    await choose(/^branch/i, 'Dhanmondi Main Hospital');
+    await choose(/^group/i, 'Pharmacist');
+    await dialog.getByRole('button', { name: /save/i }).click();
+
+    // The permission dialog opens for the new user; the admin denies them the branch screen.
+    const permissions = page.getByRole('dialog', { name: /Permissions of Nasrin Akter/ });
+    await permissions.getByLabel(/filter menus/i).fill('branch-list');
+    const item = permissions.getByRole('treeitem', { name: 'Branch List' });
+    await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
+    await item.getByText('Branch List', { exact: true }).click();
+    await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');
+    const user = await db.selectFrom('users').select('user_id').where('username', '=', 'nasrin').executeTakeFirstOrThrow();
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom('user_permission').select('permission_status').where('user_id', '=', user.user_id).execute()).length,
+      )
+      .toBe(1);
+    await permissions.getByRole('button', { name: /close/i }).click();
+
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('Nasrin Akter');
+    const row = page.locator('tbody tr', { hasText: 'nasrin' });
+    await expect.poll(() => row.textContent()).toContain('Dhanmondi Main Hospital');
+
+    // Signed out on this side (the shell's /logout route is another feature's).
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await signIn(e, { username: 'nasrin', password: 'lantern-river-okra-7' });
+    await expect.poll(() => page.locator('a[href="/medicine"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="/branch"]').count()).toBe(0);
+    expect(await page.locator('a[href="/users"]').count()).toBe(0);
+
+    // Typing the denied screen's URL does not show it.
+    await page.goto(`${e.url}/branch`);
+    await expect.poll(() => page.url()).not.toMatch(/\/branch$/);
+    expect(await page.getByText('Chattogram Eye Care Centre').count()).toBe(0);
+    expect(e.foreignRequests).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { registry } from '../../../resources';
+import { server } from '../../msw/server';
+import { allSlugs, listHandlers, ok, path } from '../../msw/contract';
+import { renderApp, signIn } from '../render';
+
+const users = registry.get('users');
+const branch = registry.get('branch');
+const group = registry.get('group');
+const designation = registry.get('designation');
+const department = registry.get('department');
+
+const branches = [
+  { branch_id: 11, branch_code: 'DHK-01', branch_name: 'Dhanmondi Main', branch_status: 1 },
+  { branch_id: 12, branch_code: 'CTG-01', branch_name: 'Chattogram Eye Care', branch_status: 1 },
+];
+const rows = [
+  {
+    user_id: 7,
+    user_name: 'Rahima Begum',
+    username: 'rahima',
+    user_phone: '+880 1711 000000',
+    user_email: '',
+    user_address: '',
+    user_picture: '',
+    user_status: 1,
+    user_branch: { branch_id: 11, branch_code: 'DHK-01', branch_name: 'Dhanmondi Main' },
+    user_group: { group_id: 3, group_code: 'BM', group_name: 'Branch Manager' },
+    user_designation: { designation_id: 4, designation_code: 'SN', designation_name: 'Senior Nurse' },
+    user_department: { department_id: 5, department_code: 'EYE', department_name: 'Eye Care' },
+  },
+];
+
+/** The users list endpoint, recording each query it answers. */
+function usersEndpoint() {
+  const calls: URLSearchParams[] = [];
+  server.use(
+    http.get(path(users, 'list'), ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      calls.push(q);
+      const wanted = q.get('user_branch');
+      const data = rows.filter((r) => wanted === 'all' || String(r.user_branch.branch_id) === wanted);
+      return ok(data, { total: data.length });
+    }),
+    ...listHandlers(branch, branches),
+    ...listHandlers(group, [{ group_id: 3, group_code: 'BM', group_name: 'Branch Manager', group_status: 1 }]),
+    ...listHandlers(designation, [{ designation_id: 4, designation_code: 'SN', designation_name: 'Senior Nurse', designation_status: 1 }]),
+    ...listHandlers(department, [{ department_id: 5, department_code: 'EYE', department_name: 'Eye Care', department_status: 1 }]),
+  );
+  return calls;
+}
+
+/** Signs in as a user of the given branch (0: every branch). */
+function signInAt(branchId: number, slugs = allSlugs(users)) {
+  signIn(slugs);
+  const user = {
+    ...(JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>),
+    user_branch: { branch_id: branchId, branch_code: '', branch_name: '' },
+  };
+  localStorage.setItem('user', JSON.stringify(user));
+  // The session check stores what the server answers, so it answers the same branch.
+  server.use(http.get('*/api/users/get-auth-user', () => ok({ ...user, permissions: slugs })));
+}
+
+// The whole console renders in jsdom on a shared two-core machine: these take their time.
+describe('users screen', { timeout: 60_000 }, () => {
+  it('for a branch-0 user: no branch chosen, the toast "Select Branch" and no call; "All branches" then lists', async () => {
+    signInAt(0);
+    const calls = usersEndpoint();
+    renderApp('/users');
+    expect(await screen.findAllByText('Select Branch')).not.toHaveLength(0);
+    // Let the branch choices load: the list still makes no call.
+    await screen.findByRole('combobox', { name: /branch/i });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(0);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /branch/i }));
+    fireEvent.click(await screen.findByRole('option', { name: 'All branches' }));
+    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    expect(await within(table).findByText('Rahima Begum')).toBeInTheDocument();
+    expect(calls.at(-1)?.get('user_branch')).toBe('all');
+    for (const text of ['rahima', 'Dhanmondi Main', 'Branch Manager', 'Senior Nurse', 'Eye Care', '+880 1711 000000', 'Active'])
+      expect(within(table).getByText(text)).toBeInTheDocument();
+  });
+
+  it('for a branch-scoped user: their own branch is chosen and listed at once, and only it is offered', async () => {
+    signInAt(11);
+    const calls = usersEndpoint();
+    renderApp('/users/user-list');
+    expect(await screen.findByText('Rahima Begum', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls[0]?.get('user_branch')).toBe('11');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /branch/i }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).not.toContain('All branches');
+    expect(options).not.toContain('Chattogram Eye Care');
+  });
+
+  it('/users/create opens the create dialog with the required markers and hidden passwords', async () => {
+    signInAt(0);
+    usersEndpoint();
+    renderApp('/users/create');
+    const dialog = await screen.findByRole('dialog');
+    for (const label of ['Name', 'Username', 'Password', 'Confirm Password', 'Designation', 'Department', 'Branch', 'Group']) {
+      const input = within(dialog).getByLabelText(new RegExp(`^${label}\\s*\\*`));
+      expect(input).toBeInTheDocument();
+    }
+    expect(within(dialog).getByLabelText(/^Phone/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/^Phone\s*\*/)).toBeNull();
+    const password = within(dialog).getByLabelText(/^Password\s*\*/);
+    expect(password).toHaveAttribute('type', 'password');
+    fireEvent.change(password, { target: { value: 'correct-horse-battery' } });
+    expect(await within(dialog).findByTestId('password-strength')).toHaveTextContent(/Strength: (Good|Strong)/);
+    // The show/hide toggle reveals it.
+    fireEvent.click(within(dialog).getAllByRole('button', { name: /show|toggle|password/i })[0]!);
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('the edit dialog has no password inputs and reads the nested objects as ids', async () => {
+    signInAt(0);
+    usersEndpoint();
+    server.use(http.get(path(users, 'get'), () => ok(rows[0])));
+    renderApp('/users/7');
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(
+      () => {
+        expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Rahima Begum');
+      },
+      { timeout: 10_000 },
+    );
+    expect(within(dialog).queryByLabelText(/^Password/)).toBeNull();
+    await waitFor(
+      () => {
+        expect(within(dialog).getByRole('combobox', { name: /^Designation/ })).toHaveTextContent('Senior Nurse');
+      },
+      { timeout: 10_000 },
+    );
+    expect(within(dialog).getByRole('combobox', { name: /^Group/ })).toHaveTextContent('Branch Manager');
+  });
+});
