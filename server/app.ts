@@ -13,7 +13,6 @@ import { createCrudService } from './crud/service';
 import { compiledRunner } from './db/compiled';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
-import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { createEventBus } from './events';
 import { featureModules } from './modules';
@@ -61,7 +60,6 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await app.register(staticFiles);
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
       await api.register(crudRoutes);
       for (const feature of featureModules) await api.register(feature);
     },

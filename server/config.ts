@@ -22,6 +22,10 @@ export interface ServerConfig {
   /** Seed sample records on first start. */
   seedSamples: boolean;
   logger: boolean;
+  /** `smtp://user:pass@host:587` (or smtps://): mail goes out over SMTP; unset: `.eml` files in `dataDir/outbox/`. */
+  smtpUrl?: string;
+  /** The sender of the console's mail. */
+  mailFrom?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -39,5 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }
