@@ -60,7 +60,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         schema: { tags: TAGS, summary: 'Forgot password: checks the code, answers a short-lived reset token', body: otpBody },
       },
       async (request) => {
-        refuseInvalid(request, 'E-mail and code are required');
+        refuseInvalid(request, 'E-mail and code are required', otpBody);
         const outcome = await checkCode(db, request.body.email, request.body.otp);
         if (outcome.kind === 'exhausted')
           throw new ApiError(429, 'Too many wrong codes; request a new code', { otp: 'request a new code' });
@@ -80,7 +80,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         },
       },
       async (request) => {
-        refuseInvalid(request, 'All fields are required');
+        refuseInvalid(request, 'All fields are required', newPasswordBody);
         const { token, new_password, c_password } = request.body;
         const userId = await tokenOwner(db, token);
         const user =

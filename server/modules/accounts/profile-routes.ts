@@ -71,7 +71,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: TAGS, summary: 'Change my password; every session of mine ends', body: changePasswordBody },
     },
     async (request) => {
-      refuseInvalid(request, 'All fields are required');
+      refuseInvalid(request, 'All fields are required', changePasswordBody);
       const me = request.user!;
       const { verify_email, current_password, new_password, c_password } = request.body;
       const user = await db

@@ -24,7 +24,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Username and password are required');
+      refuseInvalid(request, 'Username and password are required', loginBody);
       const { password } = request.body;
       const username = request.body.username.trim();
       const remember = [true, 'true', '1', 1].includes(request.body.remember as never);

@@ -1,21 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/envelope';
 
+interface SchemaFailure {
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
 /**
  * Turns a schema failure (routes use `attachValidation`) into the contract's 422 with one
- * message per field, so the console can highlight the fields.
+ * message per field, so the console can highlight them. Ajv stops at the first failure, so the
+ * required fields of the body schema are checked here all at once.
  */
-export function refuseInvalid(request: FastifyRequest, message: string): void {
-  const failure = request.validationError;
+export function refuseInvalid(request: FastifyRequest, message: string, body?: { required: readonly string[] }): void {
+  const failure = request.validationError as (Error & { validation?: SchemaFailure[] }) | undefined;
   if (!failure) return;
   const errors: Record<string, string> = {};
+  const given = (request.body ?? {}) as Record<string, unknown>;
+  for (const field of body?.required ?? []) {
+    const value = given[field];
+    if (typeof value !== 'string' || !value.trim()) errors[field] = 'required';
+  }
   for (const e of failure.validation ?? []) {
-    const missing = (e.params as { missingProperty?: unknown }).missingProperty;
+    const missing = e.params.missingProperty;
     const field = typeof missing === 'string' ? missing : e.instancePath.replace(/^\//, '') || 'body';
     errors[field] ??= typeof missing === 'string' ? 'required' : (e.message ?? 'invalid');
   }
   throw new ApiError(422, message, errors);
 }
-
-/** A non-empty string after trimming, or undefined. */
-export const filled = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
