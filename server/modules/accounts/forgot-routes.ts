@@ -19,7 +19,7 @@ export const FORGOT_MESSAGE = 'If the address belongs to an active account, a ve
  * delivery time does not tell whether the address exists either.
  */
 export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
-  return async (app) => {
+  return (app) => {
     const { conn, sessions } = app.ctx;
     const db = conn.db;
 
@@ -47,7 +47,9 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
                 'If you did not ask to reset your password, ignore this message.\n',
             })
             // Never the code or the address in the log: only that a delivery failed.
-            .catch((error: unknown) => request.log.warn({ err: (error as Error).message }, 'password reset mail could not be sent'));
+            .catch((error: unknown) => {
+              request.log.warn({ err: (error as Error).message }, 'password reset mail could not be sent');
+            });
         }
         return success(FORGOT_MESSAGE, null);
       },
@@ -105,5 +107,6 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         return success('Password Reset Successfully', null);
       },
     );
+    return Promise.resolve();
   };
 }

@@ -2,15 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { requireUser } from '../../plugins/auth';
 import { TAGS, historyQuery } from './schemas';
-import { refuseInvalid } from './validation';
+import { refuseInvalid, signedIn } from './validation';
 import { parseBound, readHistory } from './history';
 
-type HistoryParams = { user?: string; from_date?: string; to_date?: string; status?: string; limit?: string };
+interface HistoryParams {
+  user?: string;
+  from_date?: string;
+  to_date?: string;
+  status?: string;
+  limit?: string;
+}
 
 /** Who may read another user's history: `users/get-user`, within the viewer's branch scope. */
 export const READ_OTHERS_SLUG = 'users/get-user';
 
-export const historyRoutes: FastifyPluginAsync = async (app) => {
+export const historyRoutes: FastifyPluginAsync = (app) => {
   const { conn, permissions } = app.ctx;
   const db = conn.db;
 
@@ -27,7 +33,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       refuseInvalid(request, 'Invalid history filter');
-      const me = request.user!;
+      const me = signedIn(request);
       const q = request.query;
       const userId = q.user ? Number(q.user) : me.user_id;
       if (userId !== me.user_id) {
@@ -42,9 +48,10 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       if (parseBound(q.to_date, true) === null) errors.to_date = 'must be a date (YYYY-MM-DD)';
       if (Object.keys(errors).length) throw new ApiError(422, 'Invalid history filter', errors);
       const status = q.status === '0' || q.status === '1' ? q.status : 'all';
-      const limit = Math.min(Math.max(Number(q.limit || 50), 1), 1000);
+      const limit = Math.min(Math.max(Number(q.limit ?? 50) || 50, 1), 1000);
       const { rows, total } = await readHistory(db, { userId, from: q.from_date, to: q.to_date, status, limit });
       return success(rows.length ? 'Data Found' : 'Data Not Found', rows, total);
     },
   );
+  return Promise.resolve();
 };

@@ -30,7 +30,9 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
       async send(mail) {
         await transport.sendMail(mail);
       },
-      close: () => transport.close(),
+      close: () => {
+        transport.close();
+      },
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
@@ -42,6 +44,8 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       await fs.writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer, { mode: 0o600 });
     },
-    close: () => transport.close(),
+    close: () => {
+      transport.close();
+    },
   };
 }

@@ -7,13 +7,18 @@ import { passwordProblem } from '../../auth/password-policy';
 import { userView } from '../../auth/user-view';
 import { readWriteBody } from '../../crud/body';
 import { TAGS, changePasswordBody } from './schemas';
-import { refuseInvalid } from './validation';
+import { refuseInvalid, signedIn } from './validation';
 import { lockedMinutes, recordFailure } from './throttle';
 
 /** Pictures live with the users' other pictures (the users table's upload folder). */
 export const PICTURE_FOLDER = 'users';
 
-type ChangePasswordBody = { verify_email: string; current_password: string; new_password: string; c_password: string };
+interface ChangePasswordBody {
+  verify_email: string;
+  current_password: string;
+  new_password: string;
+  c_password: string;
+}
 
 /** My profile: change my picture and my password (spec 000 sections 2 and 7). */
 export const profileRoutes: FastifyPluginAsync = async (app) => {
@@ -32,7 +37,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         schema: { tags: TAGS, summary: 'Change my picture (multipart `user_picture`, an image checked by content)' },
       },
       async (request) => {
-        const me = request.user!;
+        const me = signedIn(request);
         if (!request.isMultipart()) throw new ApiError(422, 'Choose a picture to upload', { user_picture: 'required' });
         const { files } = await readWriteBody(request);
         const file = files.find((f) => f.field === 'user_picture');
@@ -72,7 +77,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       refuseInvalid(request, 'All fields are required', changePasswordBody);
-      const me = request.user!;
+      const me = signedIn(request);
       const { verify_email, current_password, new_password, c_password } = request.body;
       const user = await db
         .selectFrom('users')
@@ -86,7 +91,8 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         await recordFailure(db, user.username);
         throw new ApiError(422, 'Current Password Invalid!', { current_password: 'Current Password Invalid!' });
       }
-      if (!user.user_email || verify_email.trim().toLowerCase() !== user.user_email.trim().toLowerCase())
+      const email = user.user_email.trim().toLowerCase();
+      if (!email || verify_email.trim().toLowerCase() !== email)
         throw new ApiError(422, 'Email Not Verified!', { verify_email: 'Email Not Verified!' });
       if (new_password !== c_password)
         throw new ApiError(422, 'Password Not Matched!', { new_password: 'Password Not Matched!', c_password: 'Password Not Matched!' });

@@ -18,7 +18,10 @@ export const accountsModule: FastifyPluginAsync = async (app) => {
     errorResponseBuilder: (_req, ctx) => new ApiError(429, `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
   const mailer = createMailer(app.ctx.config);
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', (_instance, done) => {
+    mailer.close();
+    done();
+  });
   await app.register(signInRoutes);
   await app.register(sessionRoutes);
   await app.register(historyRoutes);

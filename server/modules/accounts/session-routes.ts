@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { hashToken } from '../../auth/sessions';
 import { requireUser } from '../../plugins/auth';
+import { signedIn } from './validation';
 import { TAGS, sessionParams } from './schemas';
 
 /**
@@ -11,7 +12,7 @@ import { TAGS, sessionParams } from './schemas';
  */
 export const sessionId = (tokenHash: string) => createHash('sha256').update(`session:${tokenHash}`).digest('hex').slice(0, 24);
 
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
+export const sessionRoutes: FastifyPluginAsync = (app) => {
   const { conn, sessions, events } = app.ctx;
   const db = conn.db;
 
@@ -28,7 +29,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     '/users/user-session-list',
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'My active sessions: browser, address, started, last used' } },
     async (request) => {
-      const me = request.user!;
+      const me = signedIn(request);
       const current = hashToken(me.token);
       const rows = (await mine(me.user_id)).map((s) => ({
         session_id: sessionId(s.token_hash),
@@ -47,7 +48,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     '/users/user-session-delete/:id',
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'Sign out one of my sessions', params: sessionParams } },
     async (request) => {
-      const me = request.user!;
+      const me = signedIn(request);
       const target = (await mine(me.user_id)).find((s) => sessionId(s.token_hash) === request.params.id);
       if (!target) throw new ApiError(404, 'Session not found');
       await db.deleteFrom('sessions').where('token_hash', '=', target.token_hash).execute();
@@ -61,9 +62,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     '/users/user-session-delete-others',
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'Sign out all my sessions but this one' } },
     async (request) => {
-      const me = request.user!;
+      const me = signedIn(request);
       await sessions.revokeUser(me.user_id, me.token);
       return success('Other Sessions Signed Out', null);
     },
   );
+  return Promise.resolve();
 };

@@ -5,14 +5,18 @@ import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { requireUser } from '../../plugins/auth';
 import { userView } from '../../auth/user-view';
 import { TAGS, loginBody } from './schemas';
-import { refuseInvalid } from './validation';
+import { refuseInvalid, signedIn } from './validation';
 import { clearFailures, lockedMinutes, recordFailure } from './throttle';
 import { recordSignIn } from './history';
 
-type LoginBody = { username: string; password: string; remember?: boolean | string | number };
+interface LoginBody {
+  username: string;
+  password: string;
+  remember?: boolean | string | number;
+}
 
 /** Sign-in, session check and sign-out (spec 000 sections 3 and 7). */
-export const signInRoutes: FastifyPluginAsync = async (app) => {
+export const signInRoutes: FastifyPluginAsync = (app) => {
   const { conn, registry, permissions, config, sessions } = app.ctx;
   const db = conn.db;
 
@@ -59,7 +63,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     '/users/get-auth-user',
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'The signed-in user and their permission slugs (the session check)' } },
     async (request) => {
-      const user = request.user!;
+      const user = signedIn(request);
       const slugs = await permissions.slugsFor(user);
       return success('Authenticated', { ...(await userView(db, registry, user.user_id)), permissions: [...slugs] });
     },
@@ -69,8 +73,9 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     '/users/user-logout',
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'Sign out: ends this session at once' } },
     async (request) => {
-      await sessions.revoke(request.user!.token);
+      await sessions.revoke(signedIn(request).token);
       return success('Logout Successfully', { message: 'Logout Successfully' });
     },
   );
+  return Promise.resolve();
 };

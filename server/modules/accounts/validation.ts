@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/envelope';
+import type { AuthUser } from '../../context';
 
 interface SchemaFailure {
   instancePath: string;
@@ -27,4 +28,10 @@ export function refuseInvalid(request: FastifyRequest, message: string, body?: {
     errors[field] ??= typeof missing === 'string' ? 'required' : (e.message ?? 'invalid');
   }
   throw new ApiError(422, message, errors);
+}
+
+/** The signed-in user of a route behind `requireUser` (which sets it or answers 401 first). */
+export function signedIn(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
+  return request.user;
 }

@@ -18,8 +18,8 @@ describe.each(DATABASES)('forgot password by e-mailed code on %s', (kind) => {
     for (const name of ['midwife', 'surgeon', 'cashier', 'porter', 'guard', 'cook']) await staff(s, { username: name, password: PW });
   });
   afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
+    await s.close();
+    await smtp.close();
   });
 
   const db = () => s.app.ctx.conn.db;
@@ -151,7 +151,7 @@ describe('forgot password without SMTP: the outbox', () => {
     s = await startServer('sqlite', { seed: false });
     await staff(s, { username: 'offline', password: PW });
   });
-  afterAll(() => s?.close());
+  afterAll(() => s.close());
 
   it('writes the message as an .eml file to DATA_DIR/outbox', async () => {
     expect(

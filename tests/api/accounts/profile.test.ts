@@ -13,7 +13,7 @@ describe.each(DATABASES)('my profile: picture and password on %s', (kind) => {
     await staff(s, { username: 'doctor', password: PW, email: 'Doctor@Hospital.test' });
     await staff(s, { username: 'pharmacist', password: PW });
   });
-  afterAll(() => s?.close());
+  afterAll(() => s.close());
 
   const picture = async (token: string, file: { file: Buffer; name: string; type?: string }) => {
     const body = await multipart({ user_picture: file });

@@ -14,7 +14,7 @@ describe.each(DATABASES)('sign-in, sign-out, sessions and history on %s', (kind)
     await staff(s, { username: 'porter', password: PW });
     await staff(s, { username: 'idle', password: PW });
   });
-  afterAll(() => s?.close());
+  afterAll(() => s.close());
 
   const db = () => s.app.ctx.conn.db;
   const me = (token: string) => s.call('GET', '/api/users/get-auth-user', { token });
@@ -136,12 +136,11 @@ describe.each(DATABASES)('sign-in, sign-out, sessions and history on %s', (kind)
       await db().insertInto('permission').values({ permission_group: admin.user_group, menu_id: menu.menu_id }).execute();
       s.app.ctx.permissions.invalidate();
     }
-    const reader = await staff(s, { username: 'reader', password: PW, branch: 2, slugs: ['users/get-user'] });
+    await staff(s, { username: 'reader', password: PW, branch: 2, slugs: ['users/get-user'] });
     const sameBranch = await staff(s, { username: 'colleague', password: PW, branch: 2 });
     const otherBranch = await staff(s, { username: 'stranger', password: PW, branch: 3 });
     await signIn(s, 'colleague', PW);
     await signIn(s, 'stranger', PW);
-    void reader;
     const readerToken = await tokenOf(s, 'reader', PW);
     const same = await s.call('GET', `/api/users/user-login-history/?user=${sameBranch}`, { token: readerToken });
     expect(same.statusCode).toBe(200);
