@@ -11,6 +11,8 @@ import { useTranslate } from 'react-admin';
 import { uploadUrl } from '../../config';
 import type { ProfileUser } from './api';
 
+const orDash = (value?: string) => (value?.trim() ? value : '—');
+
 /** Picture (click to change it), name, designation, e-mail and phone, and the way to change the password. */
 export function UserCard({ user, onPictureClick }: { user: ProfileUser; onPictureClick: () => void }) {
   const translate = useTranslate();
@@ -27,10 +29,10 @@ export function UserCard({ user, onPictureClick }: { user: ProfileUser; onPictur
           </Typography>
           <Typography color="text.secondary">{user.user_designation?.designation_name ?? ''}</Typography>
           <Typography variant="body2">
-            {translate('accounts.profile.email')}: {user.user_email ? user.user_email : '—'}
+            {translate('accounts.profile.email')}: {orDash(user.user_email)}
           </Typography>
           <Typography variant="body2">
-            {translate('accounts.profile.phone')}: {user.user_phone ? user.user_phone : '—'}
+            {translate('accounts.profile.phone')}: {orDash(user.user_phone)}
           </Typography>
           <Button component={Link} to="/users/reset-password" variant="outlined" startIcon={<KeyIcon />}>
             {translate('accounts.password.title')}
