@@ -45,7 +45,8 @@ export function ChangePasswordPage() {
     try {
       const answer = await accountsApi.changePassword(values);
       notify(answer.message, { type: 'success' });
-      await logout();
+      // Every session has ended on the server; after the next sign-in go home, not back here.
+      await logout({}, '/login', false);
       return undefined;
     } catch (e) {
       notify(e instanceof Error ? e.message : 'ra.notification.http_error', { type: 'error' });

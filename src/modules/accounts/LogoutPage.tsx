@@ -11,7 +11,8 @@ export function LogoutPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void logout({}, '/login');
+    // Not back to /logout after the next sign-in: that would sign the user out again.
+    void logout({}, '/login', false);
   }, [logout]);
   return <Loading />;
 }
