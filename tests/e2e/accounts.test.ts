@@ -95,8 +95,10 @@ describe('accounts, end to end in Chromium', () => {
     expect(sent).toBe(0);
     await page.getByLabel(/^confirm new password/i).fill('calm-river-lantern');
     await page.getByRole('button', { name: /change password/i }).click();
-    // The server's message highlights the current password field.
-    await expect.poll(() => page.locator('#current_password-helper-text').textContent()).toMatch(/Current Password Invalid!/);
+    // The server's message highlights the current password field (and only it).
+    await expect.poll(() => page.locator('form').getByText('Current Password Invalid!').count()).toBe(1);
+    expect(await page.getByLabel(/^current password/i).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel(/^new password/i).getAttribute('aria-invalid')).toBe('false');
     expect(sent).toBe(1);
     await page.getByLabel(/^current password/i).fill(PW);
     await page.getByRole('button', { name: /change password/i }).click();
@@ -109,7 +111,11 @@ describe('accounts, end to end in Chromium', () => {
     await page.getByRole('button', { name: /sign in/i }).click();
     await expect.poll(() => page.getByText('Invalid username or password').count()).toBeGreaterThan(0);
     expect(page.url()).toBe(`${e.url}/login`);
-    await signIn(e, { username: 'nurse', password: 'calm-river-lantern' });
+    // The new password works, and the console returns to the screen that asked for a sign-in.
+    await page.getByLabel(/^password/i).fill('calm-river-lantern');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL(`${e.url}/users/my-profile`);
+    await expect.poll(() => page.getByRole('heading', { name: 'nurse' }).count()).toBe(1);
     await signOut();
   });
 
