@@ -33,7 +33,12 @@ describe('change password and forgot password screens', () => {
     await u.clear(screen.getByLabelText(/^Confirm new password/));
     await u.type(screen.getByLabelText(/^Confirm new password/), 'calm-river-lantern');
     await u.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(screen.getByLabelText(/Your e-mail address/)).toHaveAttribute('aria-invalid', 'true'), { timeout: 10_000 });
+    await waitFor(
+      () => {
+        expect(screen.getByLabelText(/Your e-mail address/)).toHaveAttribute('aria-invalid', 'true');
+      },
+      { timeout: 10_000 },
+    );
     expect(screen.getByLabelText(/^Current password/)).toHaveAttribute('aria-invalid', 'false');
     expect(sent).toEqual([
       {
