@@ -17,7 +17,6 @@ import staticFiles from './plugins/static-files';
 import openapi from './plugins/openapi';
 import apiHeaders from './plugins/api-headers';
 import routeCatalogue from './plugins/route-catalogue';
-import { authRoutes } from './routes/auth';
 import { crudRoutes } from './routes/crud';
 import { serverTimeRoutes } from './routes/server-time';
 import { createEventBus } from './events';
@@ -76,7 +75,6 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await app.register(staticFiles);
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
       await api.register(serverTimeRoutes);
       await api.register(crudRoutes);
       for (const feature of featureModules) await api.register(feature);

@@ -29,6 +29,10 @@ export interface ServerConfig {
    * process's own zone when unset. The console reads it from GET {apiBase}/server-time.
    */
   timeZone?: string;
+  /** `smtp://user:pass@host:587` (or smtps://): mail goes out over SMTP; unset: `.eml` files in `dataDir/outbox/`. */
+  smtpUrl?: string;
+  /** The sender of the console's mail. */
+  mailFrom?: string;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -90,5 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
     timeZone: set(env.TZ),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
   };
 }

@@ -6,9 +6,12 @@ import type { ServerEventBus } from '../events';
 
 /**
  * Opaque random tokens; only their SHA-256 is stored, so a copy of the database cannot be used
- * to sign in. Remember-me sessions last 30 days, others 12 hours.
+ * to sign in. Remember-me sessions last 30 days, others 12 hours; either ends after 30 minutes
+ * without a request. The last use is written at most once a minute, so the hot path stays a read.
  */
 export const SESSION_HOURS = { short: 12, remembered: 24 * 30 };
+export const IDLE_MINUTES = 30;
+const TOUCH_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -25,6 +28,7 @@ export async function createSession(db: Db, userId: number, remember: boolean, i
       expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
       ip,
       user_agent: userAgent.slice(0, 300),
+      last_used_at: now.toISOString(),
     })
     .execute();
   return token;
@@ -34,7 +38,16 @@ function sessionQuery(db: Db) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .select(['sessions.token_hash', 'sessions.expires_at', 'users.user_id', 'users.user_group', 'users.user_branch', 'users.user_status'])
+    .select([
+      'sessions.token_hash',
+      'sessions.expires_at',
+      'sessions.created_at',
+      'sessions.last_used_at',
+      'users.user_id',
+      'users.user_group',
+      'users.user_branch',
+      'users.user_status',
+    ])
     .where('sessions.token_hash', '=', '')
     .compile();
 }
@@ -73,7 +86,14 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
         if (hit.row) cache.set(key, hit);
       }
       const row = hit.row;
-      if (!row || row.expires_at <= new Date(now).toISOString() || row.user_status !== 1) return undefined;
+      const nowIso = new Date(now).toISOString();
+      if (!row || row.expires_at <= nowIso || row.user_status !== 1) return undefined;
+      const lastUsed = Date.parse(row.last_used_at || row.created_at);
+      if (now - lastUsed >= IDLE_MINUTES * 60_000) return undefined;
+      if (now - lastUsed >= TOUCH_MS) {
+        row.last_used_at = nowIso;
+        await db.updateTable('sessions').set({ last_used_at: nowIso }).where('token_hash', '=', key).execute();
+      }
       return row;
     },
     async revoke(token) {
@@ -97,5 +117,15 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
 }
 
 export async function purgeExpiredSessions(db: Db) {
-  await db.deleteFrom('sessions').where('expires_at', '<=', new Date().toISOString()).execute();
+  const now = Date.now();
+  const idleSince = new Date(now - IDLE_MINUTES * 60_000).toISOString();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', new Date(now).toISOString()),
+        eb.and([eb('last_used_at', '<>', ''), eb('last_used_at', '<=', idleSince)]),
+      ]),
+    )
+    .execute();
 }

@@ -26,6 +26,8 @@ export interface SessionsTable {
   expires_at: string;
   ip: string;
   user_agent: string;
+  /** When the session last served a request (written at most once a minute); '' before 004. */
+  last_used_at: string;
 }
 
 export interface MenuTable {
@@ -63,6 +65,34 @@ export interface LoginHistoryTable {
   user_login_username: string;
   user_login_ip: string;
   user_login_browser: string;
+  /** 1 a successful sign-in, 0 a refused one. */
+  user_login_status: number;
+}
+
+/** Failed sign-ins per username (lowercased), known or not, for the lock-out. */
+export interface LoginThrottleTable {
+  username_key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string;
+}
+
+/** The forgot-password code per e-mail address (lowercased), known or not; the code as an argon2id hash. */
+export interface PasswordResetCodeTable {
+  email_key: string;
+  user_id: number;
+  code_hash: string;
+  expires_at: string;
+  tries: number;
+  requests: number;
+  window_start: string;
+}
+
+/** Short-lived tokens that a verified code buys, stored as SHA-256. */
+export interface PasswordResetTokenTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
 }
 
 export interface AppSettingTable {
@@ -78,6 +108,9 @@ export interface FixedTables {
   user_permission: UserPermissionTable;
   login_history: LoginHistoryTable;
   app_setting: AppSettingTable;
+  login_throttle: LoginThrottleTable;
+  password_reset_code: PasswordResetCodeTable;
+  password_reset_token: PasswordResetTokenTable;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { RowActionExtensions } from '../screens/row-action-extensions';
 import { accessModule } from './access';
 import { i18nModule } from './i18n';
 import { shellModule } from './shell';
+import { accountsConsoleModule } from './accounts';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -25,4 +26,4 @@ export interface ConsoleModule {
   rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [accessModule, usersModule, i18nModule, shellModule];
+export const consoleModules: readonly ConsoleModule[] = [accessModule, usersModule, accountsConsoleModule, i18nModule, shellModule];

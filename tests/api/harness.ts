@@ -30,7 +30,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(kind: Kind, options: { registry?: Registry; seed?: boolean } = {}): Promise<TestServer> {
+export async function startServer(
+  kind: Kind,
+  options: { registry?: Registry; seed?: boolean; config?: Partial<ServerConfig> } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -61,6 +64,7 @@ export async function startServer(kind: Kind, options: { registry?: Registry; se
     loginRateLimit: 1000,
     seedSamples: options.seed ?? true,
     logger: false,
+    ...options.config,
   };
   const { app } = await buildApp(config, options.registry ?? defaultRegistry);
   const login = await app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN });

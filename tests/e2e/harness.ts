@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
 
 /**
  * The real server (built console + API on SQLite in a temp folder) on a free port, and Debian's
@@ -30,7 +31,8 @@ function ensureBuilt() {
   }
 }
 
-export async function startE2E(): Promise<E2E> {
+/** `config` adds to the defaults below (e.g. `smtpUrl` and `mailFrom` for a test SMTP server). */
+export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E> {
   ensureBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const { app } = await buildApp({
@@ -45,6 +47,7 @@ export async function startE2E(): Promise<E2E> {
     loginRateLimit: 1000,
     seedSamples: true,
     logger: false,
+    ...config,
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-'));

@@ -1,0 +1,52 @@
+/** Accounts: my profile, change password, forgot password, sessions (English). */
+export default {
+  accounts: {
+    loading: 'Loading... Please Wait!',
+    load_error: 'Something went wrong!',
+    no_data: 'Data Not Found',
+    profile: { title: 'My profile', email: 'E-mail', phone: 'Phone' },
+    picture: {
+      change: 'Change picture',
+      title: 'Change profile picture',
+      preview: 'Preview of the new picture',
+      choose: 'Choose an image',
+      progress: 'Upload progress',
+      upload: 'Upload',
+      saved: 'Profile picture changed',
+    },
+    history: { title: 'Sign-in history this month', serial: 'SL', date: 'Date', username: 'Username', ip: 'IP address' },
+    sessions: {
+      title: 'Active sessions',
+      current: 'This device',
+      end: 'Sign out',
+      end_others: 'Sign out all other sessions',
+      ended: 'Signed out',
+      times: 'Started %{started} · last used %{last_used}',
+    },
+    password: {
+      title: 'Change password',
+      verify_email: 'Your e-mail address',
+      current_password: 'Current password',
+      new_password: 'New password',
+      c_password: 'Confirm new password',
+      submit: 'Change password',
+      back: 'Back to my profile',
+      not_matched: 'Password Not Matched!',
+    },
+    forgot: {
+      help: 'Enter the e-mail address of your account. We will send you a one-time code.',
+      email: 'E-mail address',
+      send: 'Send code',
+      code_title: 'Enter the code',
+      code_help: 'If %{email} belongs to an account, a 6-digit code is on its way. It is valid for 10 minutes.',
+      code: 'Code',
+      verify: 'Verify',
+    },
+    reset: {
+      title: 'Set a new password',
+      submit: 'Save new password',
+      no_code: 'This page needs a verified code. Ask for a new one.',
+      ask_code: 'Ask for a code',
+    },
+  },
+};

@@ -1,0 +1,52 @@
+/** Cuentas: mi perfil, cambio de contraseña, contraseña olvidada, sesiones (español). */
+export default {
+  accounts: {
+    loading: 'Cargando... ¡Espere, por favor!',
+    load_error: '¡Algo salió mal!',
+    no_data: 'No se encontraron datos',
+    profile: { title: 'Mi perfil', email: 'Correo electrónico', phone: 'Teléfono' },
+    picture: {
+      change: 'Cambiar foto',
+      title: 'Cambiar la foto de perfil',
+      preview: 'Vista previa de la nueva foto',
+      choose: 'Elegir una imagen',
+      progress: 'Progreso de la subida',
+      upload: 'Subir',
+      saved: 'Foto de perfil cambiada',
+    },
+    history: { title: 'Historial de inicios de sesión de este mes', serial: 'N.º', date: 'Fecha', username: 'Usuario', ip: 'Dirección IP' },
+    sessions: {
+      title: 'Sesiones activas',
+      current: 'Este dispositivo',
+      end: 'Cerrar sesión',
+      end_others: 'Cerrar todas las demás sesiones',
+      ended: 'Sesión cerrada',
+      times: 'Iniciada %{started} · último uso %{last_used}',
+    },
+    password: {
+      title: 'Cambiar contraseña',
+      verify_email: 'Su correo electrónico',
+      current_password: 'Contraseña actual',
+      new_password: 'Nueva contraseña',
+      c_password: 'Confirmar la nueva contraseña',
+      submit: 'Cambiar contraseña',
+      back: 'Volver a mi perfil',
+      not_matched: '¡Las contraseñas no coinciden!',
+    },
+    forgot: {
+      help: 'Escriba el correo electrónico de su cuenta. Le enviaremos un código de un solo uso.',
+      email: 'Correo electrónico',
+      send: 'Enviar código',
+      code_title: 'Introduzca el código',
+      code_help: 'Si %{email} pertenece a una cuenta, le llegará un código de 6 dígitos. Es válido durante 10 minutos.',
+      code: 'Código',
+      verify: 'Verificar',
+    },
+    reset: {
+      title: 'Establecer una nueva contraseña',
+      submit: 'Guardar la nueva contraseña',
+      no_code: 'Esta página necesita un código verificado. Solicite uno nuevo.',
+      ask_code: 'Solicitar un código',
+    },
+  },
+};

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError, success } from '../../http/envelope';
+import { createSession } from '../../auth/sessions';
+import { decoyHash, verifyPassword } from '../../auth/passwords';
+import { requireUser } from '../../plugins/auth';
+import { userView } from '../../auth/user-view';
+import { TAGS, loginBody } from './schemas';
+import { refuseInvalid, signedIn } from './validation';
+import { clearFailures, lockedMinutes, recordFailure } from './throttle';
+import { recordSignIn } from './history';
+
+interface LoginBody {
+  username: string;
+  password: string;
+  remember?: boolean | string | number;
+}
+
+/** Sign-in, session check and sign-out (spec 000 sections 3 and 7). */
+export const signInRoutes: FastifyPluginAsync = (app) => {
+  const { conn, registry, permissions, config, sessions } = app.ctx;
+  const db = conn.db;
+
+  app.post<{ Body: LoginBody }>(
+    '/users/user-login',
+    {
+      schema: { tags: TAGS, summary: 'Sign in; answers the user, their permission slugs and a session token', body: loginBody },
+      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+      attachValidation: true,
+    },
+    async (request) => {
+      refuseInvalid(request, 'Username and password are required', loginBody);
+      const { password } = request.body;
+      const username = request.body.username.trim();
+      const remember = [true, 'true', '1', 1].includes(request.body.remember as never);
+      const locked = await lockedMinutes(db, username);
+      if (locked) throw new ApiError(429, `Too many failed sign-ins for this username; try again in ${locked} minutes`);
+      const user = await db
+        .selectFrom('users')
+        .select(['user_id', 'username', 'password_hash', 'user_status', 'user_group'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+      const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
+      const browser = request.headers['user-agent'] ?? '';
+      const attempt = { username, ip: request.ip, browser };
+      if (!user || !valid) {
+        await recordFailure(db, username);
+        if (user) await recordSignIn(db, { ...attempt, userId: user.user_id, success: false });
+        throw new ApiError(401, 'Invalid username or password');
+      }
+      if (user.user_status !== 1) {
+        await recordSignIn(db, { ...attempt, userId: user.user_id, success: false });
+        throw new ApiError(403, 'This account is inactive');
+      }
+      await clearFailures(db, username);
+      const token = await createSession(db, user.user_id, remember, request.ip, browser);
+      await recordSignIn(db, { ...attempt, userId: user.user_id, success: true });
+      const slugs = await permissions.slugsFor(user);
+      return success('Login Successfully', { ...(await userView(db, registry, user.user_id)), token, permissions: [...slugs] });
+    },
+  );
+
+  app.get(
+    '/users/get-auth-user',
+    { preHandler: requireUser, schema: { tags: TAGS, summary: 'The signed-in user and their permission slugs (the session check)' } },
+    async (request) => {
+      const user = signedIn(request);
+      const slugs = await permissions.slugsFor(user);
+      return success('Authenticated', { ...(await userView(db, registry, user.user_id)), permissions: [...slugs] });
+    },
+  );
+
+  app.get(
+    '/users/user-logout',
+    { preHandler: requireUser, schema: { tags: TAGS, summary: 'Sign out: ends this session at once' } },
+    async (request) => {
+      await sessions.revoke(signedIn(request).token);
+      return success('Logout Successfully', { message: 'Logout Successfully' });
+    },
+  );
+  return Promise.resolve();
+};
