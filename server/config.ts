@@ -22,6 +22,10 @@ export interface ServerConfig {
   /** Seed sample records on first start. */
   seedSamples: boolean;
   logger: boolean;
+  /** Redis for socket.io's adapter, so several instances push to each other's sockets; one instance alone when unset. */
+  redisUrl?: string;
+  /** Prefix of the adapter's Redis channels (instances that should talk share it). */
+  redisKey?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -39,5 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
+    redisUrl: env.REDIS_URL === '' ? undefined : env.REDIS_URL,
+    redisKey: env.REDIS_KEY === '' ? undefined : env.REDIS_KEY,
   };
 }

@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Connection } from './connect';
 import { access001 } from './migrations/001_access';
+import { notifications005 } from './migrations/005_notifications';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
   return {
     '001_access': access001(conn.dialect),
+    '005_notifications': notifications005(conn.dialect),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { notificationsModule } from './notifications';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
  * routes. Each is a Fastify plugin in its own folder (routes, service, schemas); adding a feature
  * is one line here.
  */
-export const featureModules: readonly FastifyPluginAsync[] = [];
+export const featureModules: readonly FastifyPluginAsync[] = [notificationsModule];

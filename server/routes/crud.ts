@@ -45,14 +45,21 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
         case 'create': {
           const record = await crud.create(d, await readWriteBody(request));
+          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [Number(record[d.idField])], action });
           return reply.code(201).send(success(MESSAGES.create, record));
         }
         case 'update': {
           const id = parseId(d, request.params.id);
-          return success(MESSAGES.update, await crud.update(d, id, await readWriteBody(request)));
+          const record = await crud.update(d, id, await readWriteBody(request));
+          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
+          return success(MESSAGES.update, record);
         }
-        case 'delete':
-          return success(MESSAGES.delete, await crud.remove(d, parseId(d, request.params.id)));
+        case 'delete': {
+          const id = parseId(d, request.params.id);
+          const record = await crud.remove(d, id);
+          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
+          return success(MESSAGES.delete, record);
+        }
       }
     },
   });

@@ -38,6 +38,7 @@ export async function syncMenuCatalogue(db: Db, registry: Registry, superAdminGr
       });
     }
   }
+  await ensureNotificationMenus(ensure);
   const granted = new Set(
     (await db.selectFrom('permission').select('menu_id').where('permission_group', '=', superAdminGroup).execute()).map((p) => p.menu_id),
   );
@@ -69,4 +70,41 @@ async function insertMenu(
     .returning('menu_id')
     .executeTakeFirstOrThrow();
   return row.menu_id;
+}
+
+/**
+ * The notification admin is a module (server/modules/notifications), not a descriptor: its
+ * slugs (spec 000 section 6) are declared here until modules can declare their own menu entries.
+ */
+async function ensureNotificationMenus(
+  ensure: (slug: string, values: Omit<Parameters<typeof insertMenu>[1], 'menu_slug'>) => Promise<number>,
+) {
+  const icon = 'Notifications';
+  const parent = await ensure('notification', {
+    menu_name: 'Notification',
+    menu_position: 60,
+    main_menu: 0,
+    sub_menu: 'Yes',
+    menu_api_method: 'get',
+    menu_icon: icon,
+    menu_visible_status: 1,
+  });
+  const entries = [
+    ['notification/notification-list', 'Notification List', 'get', 1],
+    ['notification/get-notification', 'Notification View', 'get', 0],
+    ['notification/notification-create', 'Notification Create', 'post', 0],
+    ['notification/notification-update', 'Notification Update', 'put', 0],
+    ['notification/notification-delete', 'Notification Delete', 'delete', 0],
+  ] as const;
+  for (const [i, [slug, name, method, visible]] of entries.entries()) {
+    await ensure(slug, {
+      menu_name: name,
+      menu_position: i + 1,
+      main_menu: parent,
+      sub_menu: 'No',
+      menu_api_method: method,
+      menu_icon: icon,
+      menu_visible_status: visible,
+    });
+  }
 }
