@@ -32,10 +32,12 @@ export function noticeRooms(n: {
 export function startDueScheduler(service: NotificationService, hub: SocketHub, log: FastifyBaseLogger): DueScheduler {
   let timer: NodeJS.Timeout | undefined;
   const state = { stopped: false };
+  // A function, not the flag itself: the flag changes while a look awaits the database.
+  const stopped = () => state.stopped;
   let running: Promise<void> = Promise.resolve();
 
   async function tick() {
-    if (state.stopped) return;
+    if (stopped()) return;
     try {
       for (const row of await service.claimDue()) {
         const notice = { ...publicRecord(row), notification_read_status: 0 as const };
@@ -44,13 +46,13 @@ export function startDueScheduler(service: NotificationService, hub: SocketHub, 
       const next = await service.nextPending();
       // A few ms past the second, so the string comparison sees the notice as due.
       const wait = next === undefined ? LOOK_AGAIN_MS : Math.min(LOOK_AGAIN_MS, Math.max(100, msUntil(next) + 20));
-      if (state.stopped) return;
+      if (stopped()) return;
       clearTimeout(timer);
       timer = setTimeout(() => void poke(), wait);
       timer.unref();
     } catch (err) {
       log.error({ err }, 'notification delivery failed; retrying');
-      if (state.stopped) return;
+      if (stopped()) return;
       clearTimeout(timer);
       timer = setTimeout(() => void poke(), 5_000);
       timer.unref();
