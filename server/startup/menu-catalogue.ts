@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { NOTIFICATION_MENUS } from '../modules/notifications/menus';
 import { actionsOf, METHOD, permissionSlug, type Action, type Registry } from '../../resources';
 
 const title = (s: string) => s.replace(/[-_/]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -74,37 +75,23 @@ async function insertMenu(
 
 /**
  * The notification admin is a module (server/modules/notifications), not a descriptor: its
- * slugs (spec 000 section 6) are declared here until modules can declare their own menu entries.
+ * declared entries are written here until modules can declare their own menu entries.
  */
 async function ensureNotificationMenus(
   ensure: (slug: string, values: Omit<Parameters<typeof insertMenu>[1], 'menu_slug'>) => Promise<number>,
 ) {
-  const icon = 'Notifications';
-  const parent = await ensure('notification', {
-    menu_name: 'Notification',
-    menu_position: 60,
-    main_menu: 0,
-    sub_menu: 'Yes',
-    menu_api_method: 'get',
-    menu_icon: icon,
-    menu_visible_status: 1,
-  });
-  const entries = [
-    ['notification/notification-list', 'Notification List', 'get', 1],
-    ['notification/get-notification', 'Notification View', 'get', 0],
-    ['notification/notification-create', 'Notification Create', 'post', 0],
-    ['notification/notification-update', 'Notification Update', 'put', 0],
-    ['notification/notification-delete', 'Notification Delete', 'delete', 0],
-  ] as const;
-  for (const [i, [slug, name, method, visible]] of entries.entries()) {
-    await ensure(slug, {
-      menu_name: name,
-      menu_position: i + 1,
+  const ids = new Map<string, number>();
+  for (const m of NOTIFICATION_MENUS) {
+    const parent = 'parent' in m ? (ids.get(m.parent) ?? 0) : 0;
+    const id = await ensure(m.slug, {
+      menu_name: m.name,
+      menu_position: m.position,
       main_menu: parent,
-      sub_menu: 'No',
-      menu_api_method: method,
-      menu_icon: icon,
-      menu_visible_status: visible,
+      sub_menu: parent ? 'No' : 'Yes',
+      menu_api_method: 'method' in m ? m.method : 'get',
+      menu_icon: NOTIFICATION_MENUS[0].icon,
+      menu_visible_status: m.visible ? 1 : 0,
     });
+    ids.set(m.slug, id);
   }
 }

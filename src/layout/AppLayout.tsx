@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Layout, useTranslate } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, LocalesMenuButton, ToggleThemeButton, useTranslate } from 'react-admin';
+import { consoleModules } from '../modules';
 import { AppMenu } from './AppMenu';
 
 function Footer() {
@@ -15,10 +16,30 @@ function Footer() {
   );
 }
 
+const moduleItems = consoleModules.flatMap((m) => m.appBarItems ?? []);
+
+/** react-admin's AppBar with the feature modules' items (the notification bell) before its own buttons. */
+function ModulesAppBar() {
+  return (
+    <AppBar
+      toolbar={
+        <>
+          {moduleItems.map((Item, i) => (
+            <Item key={i} />
+          ))}
+          <LocalesMenuButton />
+          <ToggleThemeButton />
+          <LoadingIndicator />
+        </>
+      }
+    />
+  );
+}
+
 /** react-admin's Layout with the generated menu; the default AppBar already carries the user menu (logout). */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={AppMenu}>
+    <Layout menu={AppMenu} appBar={ModulesAppBar}>
       {children}
       <Footer />
     </Layout>

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import { notificationsModule } from './notifications';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -15,4 +16,4 @@ export interface ConsoleModule {
   userMenuItems?: readonly ComponentType[];
 }
 
-export const consoleModules: readonly ConsoleModule[] = [];
+export const consoleModules: readonly ConsoleModule[] = [notificationsModule];
