@@ -73,6 +73,14 @@ describe('notifications, end to end in Chromium (two browser contexts)', () => {
     const bell = member.getByRole('button', { name: /^notifications: \d+ unread/i });
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications: 0 unread');
     const loadsBefore = memberLoads.length;
+    // Toasts last one second: record every one shown, so a slow poll cannot miss it.
+    await member.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { toasts: string[] }).toasts = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.MuiSnackbar-root')) if (el.textContent) seen.push(el.textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
 
     await signIn(e);
     await admin.goto(`${e.url}/notification/notification-list`);
@@ -81,7 +89,7 @@ describe('notifications, end to end in Chromium (two browser contexts)', () => {
     await dialog.getByLabel(/^title/i).fill('Stock count at 4 pm');
     await dialog.getByLabel(/^type/i).click();
     await admin.getByRole('option', { name: 'Group' }).click();
-    await dialog.getByLabel(/^group/i).click();
+    await dialog.getByRole('combobox', { name: 'Group', exact: true }).click();
     await admin.getByRole('option', { name: 'Pharmacist' }).click();
     await dialog.getByRole('button', { name: /save/i }).click();
     await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
@@ -89,7 +97,9 @@ describe('notifications, end to end in Chromium (two browser contexts)', () => {
 
     // The member's console: count up and a toast, with no page load in between.
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications: 1 unread');
-    await expect.poll(() => member.getByText('New notification: Stock count at 4 pm').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => member.evaluate(() => (window as unknown as { toasts: string[] }).toasts))
+      .toContain('New notification: Stock count at 4 pm');
     expect(memberLoads.length).toBe(loadsBefore);
 
     await bell.click();
