@@ -19,6 +19,8 @@ export default tseslint.config(
       // Template literals with numbers are how messages are written everywhere here.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // It forbids React's idiomatic `onClick={() => setOpen(false)}` and `() => listeners.delete(l)`.
+      '@typescript-eslint/no-confusing-void-expression': 'off',
     },
   },
   {

@@ -28,6 +28,15 @@ const RA_ACTIONS: Record<string, Action> = {
   clone: 'create',
 };
 
+/** The slugs of the permission menu list (`/menu/menu-list-permission` answers menu rows). */
+function slugsOf(data: unknown): string[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((m: unknown) => {
+    const slug = typeof m === 'object' && m !== null ? (m as { menu_slug?: unknown }).menu_slug : undefined;
+    return typeof slug === 'string' ? [slug] : [];
+  });
+}
+
 /** react-admin's AuthProvider with the optional methods this console always implements. */
 export type ConsoleAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
 
@@ -58,7 +67,10 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
       try {
         const { json } = await httpClient(`${apiUrl}/users/get-auth-user`);
         // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
-        session.save(json.data as AuthUser);
+        // The slugs follow the permission menu list (spec: permission_menus), so a change made by
+        // an administrator shows at this check, without signing out.
+        const menus = await httpClient(`${apiUrl}/menu/menu-list-permission`);
+        session.save({ ...(json.data as AuthUser), permissions: slugsOf(menus.json.data) });
       } catch (error) {
         // Only the server's answer ends the session. A transport failure (offline, or the fetch
         // aborted because the page is navigating away) must not sign the user out: clearing the
@@ -89,7 +101,9 @@ export function createAuthProvider({ apiUrl = '/api', registry, httpClient = fet
 
     async canAccess({ resource, action }) {
       const d = registry.find(resource);
-      if (!d) return true; // pages that are not catalogue resources carry no slug of their own
+      // A screen that is not a descriptor names its permission slug as the resource
+      // (`<CanAccess resource="menu/menu-list">`); other pages carry no slug of their own.
+      if (!d) return resource.includes('/') ? session.permissions().includes(resource) : true;
       const mapped = RA_ACTIONS[action];
       if (!mapped) return false;
       return session.permissions().includes(permissionSlug(d, mapped));

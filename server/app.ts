@@ -5,7 +5,8 @@ import type { AppContext } from './context';
 import { connect } from './db/connect';
 import { syncDescriptorTables } from './db/sync';
 import { migrate } from './db/migrate';
-import { ensureAdministrator, ensureSuperAdminGroup, seedSamples, syncMenuCatalogue } from './startup';
+import { ensureAdministrator, ensureSuperAdminGroup, seedSamples } from './startup';
+import { syncMenuCatalogue } from './modules/access/catalogue';
 import { createSessionStore, purgeExpiredSessions } from './auth/sessions';
 import { createPermissionResolver } from './auth/permissions';
 import { ImageStore } from './crud/images';
@@ -38,7 +39,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const images = new ImageStore(config.dataDir);
   const run = compiledRunner(conn);
   const crud = createCrudService(conn.db, conn.dialect, registry, images, run);
-  const permissions = createPermissionResolver(conn.db);
+  const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions: createSessionStore(conn.db, run, events) };
 

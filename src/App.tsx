@@ -17,6 +17,10 @@ import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
 import { consoleModules } from './modules';
+import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
+import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
+
+const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 
 /**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
@@ -28,33 +32,36 @@ export function App({ registry = productRegistry, dataProvider: given }: { regis
   const authProvider = useMemo(() => createAuthProvider({ apiUrl: API_URL, registry }), [registry]);
   return (
     <RegistryProvider value={registry}>
-      <Admin
-        disableTelemetry
-        title={<AppTitle />}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        layout={AppLayout}
-        loginPage={LoginPage}
-        notification={AppNotification}
-        dashboard={HomePage}
-        // Light by default; the app bar's toggle stores the choice in localStorage.
-        lightTheme={defaultLightTheme}
-        darkTheme={defaultDarkTheme}
-        defaultTheme="light"
-      >
-        {registry.all.map((d) => (
-          <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
-        ))}
-        <CustomRoutes>
-          {aliasRoutes(registry)}
-          {consoleModules.flatMap((m) => m.routes ?? [])}
-        </CustomRoutes>
-        <CustomRoutes noLayout>
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
-        </CustomRoutes>
-      </Admin>
+      <RowActionsProvider value={rowActions}>
+        <Admin
+          disableTelemetry
+          title={<AppTitle />}
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          i18nProvider={i18nProvider}
+          layout={AppLayout}
+          loginPage={LoginPage}
+          notification={AppNotification}
+          dashboard={HomePage}
+          accessDenied={AccessDeniedPage}
+          // Light by default; the app bar's toggle stores the choice in localStorage.
+          lightTheme={defaultLightTheme}
+          darkTheme={defaultDarkTheme}
+          defaultTheme="light"
+        >
+          {registry.all.map((d) => (
+            <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
+          ))}
+          <CustomRoutes>
+            {aliasRoutes(registry)}
+            {consoleModules.flatMap((m) => m.routes ?? [])}
+          </CustomRoutes>
+          <CustomRoutes noLayout>
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
+          </CustomRoutes>
+        </Admin>
+      </RowActionsProvider>
     </RegistryProvider>
   );
 }

@@ -1,19 +1,33 @@
-import type { Db } from '../db/database';
+import { sql } from 'kysely';
+import { dynamic, type Db } from '../db/database';
+import type { Registry } from '../../resources';
 
 /**
  * A user's capabilities: the menus granted to their group, plus their own grants, minus their
- * own denials (user_permission.permission_status 1 / 0). Cached per user and dropped whenever
- * a permission changes (`invalidate`), so checks cost no query on the hot path.
+ * own denials (user_permission.permission_status 1 / 0). An inactive group grants nothing (its
+ * members keep only their own grants). Cached per user and dropped whenever a permission or a
+ * group changes (`invalidate`), so checks cost no query on the hot path.
  */
 export interface PermissionResolver {
   slugsFor(user: { user_id: number; user_group: number }): Promise<Set<string>>;
   invalidate(): void;
 }
 
-export function createPermissionResolver(db: Db): PermissionResolver {
+export function createPermissionResolver(db: Db, registry?: Registry): PermissionResolver {
   let cache = new Map<string, Promise<Set<string>>>();
+  const groupDescriptor = registry?.find('group');
+  async function groupActive(groupId: number): Promise<boolean> {
+    if (!groupDescriptor?.statusField) return true;
+    const row = await dynamic(db)
+      .selectFrom(groupDescriptor.table)
+      .select(sql.ref(groupDescriptor.statusField).as('status'))
+      .where(sql.ref(groupDescriptor.idField), '=', groupId)
+      .executeTakeFirst();
+    return Number(row?.status) === 1;
+  }
   async function load(userId: number, groupId: number) {
-    const [group, own] = await Promise.all([
+    const [active, group, own] = await Promise.all([
+      groupActive(groupId),
       db
         .selectFrom('permission')
         .innerJoin('menu', 'menu.menu_id', 'permission.menu_id')
@@ -29,7 +43,7 @@ export function createPermissionResolver(db: Db): PermissionResolver {
         .where('menu.menu_status', '=', 1)
         .execute(),
     ]);
-    const slugs = new Set(group.map((r) => r.menu_slug));
+    const slugs = new Set(active ? group.map((r) => r.menu_slug) : []);
     for (const r of own) {
       if (r.permission_status === 1) slugs.add(r.menu_slug);
       else slugs.delete(r.menu_slug);

@@ -17,6 +17,18 @@ import type { CompiledRunner } from '../db/compiled';
  */
 export type CrudService = ReturnType<typeof createCrudService>;
 
+/**
+ * Rules a feature module adds to one resource's generic writes (the access module keeps the
+ * Super Admin group from being deactivated or deleted, and groups in use from being deleted).
+ * A `before*` guard refuses by throwing an ApiError; nothing has been written at that point.
+ * `afterWrite` runs once the change is stored (to drop caches, tell other modules).
+ */
+export interface CrudGuards {
+  beforeUpdate?(existing: Row, merged: Row): void | Promise<void>;
+  beforeDelete?(existing: Row): void | Promise<void>;
+  afterWrite?(id: number, action: 'create' | 'update' | 'delete'): void | Promise<void>;
+}
+
 const now = () => new Date().toISOString();
 
 const SINGLETON_ID = 1;
@@ -26,6 +38,11 @@ const singletonExists = (d: ResourceDescriptor) =>
 export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner) {
   const ddb = dynamic(db);
   const reader = createReader(db, dialect, registry, run);
+  const guards = new Map<string, CrudGuards[]>();
+  const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
+  const after = async (d: ResourceDescriptor, id: number, action: 'create' | 'update' | 'delete') => {
+    for (const g of guardsOf(d)) await g.afterWrite?.(id, action);
+  };
 
   async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
     for (const f of d.fields) {
@@ -76,6 +93,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     const id = existing ? Number(existing[d.idField]) : undefined;
     const planned = planWrite(d, body.fields, body.files, existing);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
+    if (existing) for (const g of guardsOf(d)) await g.beforeUpdate?.(existing, planned.merged);
     const prepared: PreparedImage[] = [];
     for (const file of planned.uploads) prepared.push(await images.prepare(file));
     const written = await storeUploads(d, prepared, planned.values, planned.merged);
@@ -104,6 +122,11 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
   }
 
   return {
+    /** Adds a module's guards to a resource's writes (see CrudGuards). */
+    guard(resource: string, g: CrudGuards) {
+      guards.set(resource, [...(guards.get(resource) ?? []), g]);
+    },
+
     list: (d: ResourceDescriptor, q: ListQuery) => reader.list(d, q),
 
     async get(d: ResourceDescriptor, id: number): Promise<Row> {
@@ -115,6 +138,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     async create(d: ResourceDescriptor, body: WriteBody): Promise<Row> {
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
       const id = await write(d, body);
+      await after(d, id, 'create');
       return (await reader.get(d, id))!;
     },
 
@@ -122,12 +146,14 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       const existing = await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
       if (!existing) throw notFound(`${d.name} ${id}`);
       await write(d, body, existing as Row);
+      await after(d, id, 'update');
       return (await reader.get(d, id))!;
     },
 
     async remove(d: ResourceDescriptor, id: number): Promise<Row> {
       const existing = (await ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as Row | undefined;
       if (!existing) throw notFound(`${d.name} ${id}`);
+      for (const g of guardsOf(d)) await g.beforeDelete?.(existing);
       for (const other of registry.all) {
         for (const f of other.fields) {
           if (f.kind !== 'reference' || f.reference !== d.name) continue;
@@ -149,6 +175,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
       } catch (err) {
         translateDbError(err);
       }
+      await after(d, id, 'delete');
       for (const f of d.fields) {
         const v = existing[f.name];
         if (f.kind === 'image' && typeof v === 'string') await images.remove(v);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accessRoutes } from './access';
 import { notificationsModule } from './notifications';
 
 /**
@@ -6,4 +7,4 @@ import { notificationsModule } from './notifications';
  * routes. Each is a Fastify plugin in its own folder (routes, service, schemas); adding a feature
  * is one line here.
  */
-export const featureModules: readonly FastifyPluginAsync[] = [notificationsModule];
+export const featureModules: readonly FastifyPluginAsync[] = [accessRoutes, notificationsModule];

@@ -72,18 +72,4 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     await sessions.revoke(request.user!.token);
     return success('Logout Successfully', { message: 'Logout Successfully' });
   });
-
-  /** The flat list of menus the user may use (spec: `permission_menus`, cached by the client). */
-  app.get('/menu/menu-list-permission', { preHandler: requireUser }, async (request) => {
-    const slugs = await permissions.slugsFor(request.user!);
-    const menus = await db
-      .selectFrom('menu')
-      .selectAll()
-      .where('menu_status', '=', 1)
-      .orderBy('menu_position')
-      .orderBy('menu_id')
-      .execute();
-    const mine = menus.filter((m) => slugs.has(m.menu_slug));
-    return success(mine.length ? 'Data Found' : 'Data Not Found', mine, mine.length);
-  });
 };

@@ -1,4 +1,6 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { RowActionExtensions } from '../screens/row-action-extensions';
+import { accessModule } from './access';
 import { notificationsModule } from './notifications';
 
 /**
@@ -14,6 +16,8 @@ export interface ConsoleModule {
   appBarItems?: readonly ComponentType[];
   /** Entries of the profile (user) menu, shown in this order after the built-in ones. */
   userMenuItems?: readonly ComponentType[];
+  /** Extra per-row buttons on generated lists, by resource name (see src/screens/row-action-extensions.tsx). */
+  rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [notificationsModule];
+export const consoleModules: readonly ConsoleModule[] = [accessModule, notificationsModule];

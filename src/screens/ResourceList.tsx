@@ -9,6 +9,7 @@ import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
 import { FormDialog } from './FormDialog';
 import { ListError } from './ListError';
 import { RowActions } from './RowActions';
+import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 
 const statusChoices = [
@@ -38,6 +39,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
   const { isPending, error } = useListContext();
   const { canAccess: canEdit } = useCanAccess({ resource: descriptor.name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: descriptor.name, action: 'delete' });
+  const extras = useRowActionExtensions(descriptor.name);
   if (isPending) return <Spinner />;
   if (error) return <ErrorBlock message={error.message} />;
   return (
@@ -55,7 +57,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
             </DataTable.Col>
           );
         })}
-      {(canEdit || canDelete) && (
+      {(canEdit === true || canDelete === true || extras.length > 0) && (
         <DataTable.Col label="app.options" disableSort>
           <RowActions />
         </DataTable.Col>

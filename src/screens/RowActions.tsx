@@ -15,6 +15,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { useRowActionExtensions } from './row-action-extensions';
 
 /** Pencil icon: opens the edit dialog by going to /{resource}/{id}. Hidden without update permission. */
 function EditRowButton() {
@@ -87,8 +88,12 @@ function DeleteRowButton() {
 }
 
 export function RowActions() {
+  const extras = useRowActionExtensions(useResourceContext() ?? '');
   return (
     <>
+      {extras.map(({ name, component: Extra }) => (
+        <Extra key={name} />
+      ))}
       <EditRowButton />
       <DeleteRowButton />
     </>

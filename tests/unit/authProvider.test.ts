@@ -42,11 +42,20 @@ describe('authProvider', () => {
         '*/api/users/get-auth-user',
         ({ request }) => ((token = request.headers.get('access-token')), ok({ ...user, permissions: ['branch/branch-create'] })),
       ),
+      http.get('*/api/menu/menu-list-permission', () =>
+        ok([
+          { menu_id: 7, menu_slug: 'branch/branch-create' },
+          { menu_id: 9, menu_slug: 'menu/menu-list' },
+        ]),
+      ),
     );
     localStorage.setItem('token', 'T2');
     await auth.checkAuth({});
     expect(token).toBe('T2');
-    expect(await auth.getPermissions({})).toEqual(['branch/branch-create']);
+    // The slugs follow the permission menu list, so an administrator's change shows at this check.
+    expect(await auth.getPermissions({})).toEqual(['branch/branch-create', 'menu/menu-list']);
+    expect(await auth.canAccess({ resource: 'menu/menu-list', action: 'list' })).toBe(true);
+    expect(await auth.canAccess({ resource: 'permission/permission-create', action: 'list' })).toBe(false);
   });
 
   it('checkAuth rejects without a token, and on 401 clears the session', async () => {

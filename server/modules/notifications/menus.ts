@@ -1,9 +1,7 @@
-/**
- * The notification admin's catalogue entries (spec 000 section 6), in the shape of the access
- * module's MenuDeclaration: once that lands, `registerMenus(NOTIFICATION_MENUS)` replaces the
- * start-up helper in server/startup/menu-catalogue.ts.
- */
-export const NOTIFICATION_MENUS = [
+import type { MenuDeclaration } from '../access';
+
+/** The notification admin's catalogue entries (spec 000 section 6), registered by routes.ts. */
+export const NOTIFICATION_MENUS: readonly MenuDeclaration[] = [
   { slug: 'notification', name: 'Notification', icon: 'Notifications', position: 60, visible: true },
   { slug: 'notification/notification-list', name: 'Notification List', parent: 'notification', position: 1, visible: true, method: 'get' },
   { slug: 'notification/get-notification', name: 'Notification View', parent: 'notification', position: 2, visible: false, method: 'get' },
@@ -31,4 +29,4 @@ export const NOTIFICATION_MENUS = [
     visible: false,
     method: 'delete',
   },
-] as const;
+];

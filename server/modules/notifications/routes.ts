@@ -5,6 +5,11 @@ import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
 import { attachSockets } from './sockets';
 import { startDueScheduler } from './scheduler';
+import { registerMenus } from '../access';
+import { NOTIFICATION_MENUS } from './menus';
+
+// The notification admin's catalogue entries (spec 000 section 6), written at start-up.
+registerMenus(NOTIFICATION_MENUS);
 
 /** Permission slugs of the admin routes, as spec 000 section 6 names them. */
 export const NOTIFICATION_SLUGS = {

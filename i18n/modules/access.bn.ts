@@ -1,0 +1,43 @@
+/** অ্যাক্সেস প্রশাসন: মেনু সেটআপ ও অনুমতির ট্রি। */
+export default {
+  access: {
+    settings: 'সেটিংস',
+    permission: 'অনুমতি',
+    group_permissions: '%{name}-এর অনুমতি',
+    tree: {
+      label: 'অনুমতি',
+      filter: 'মেনু খুঁজুন',
+      expand_all: 'সব খুলুন',
+      collapse_all: 'সব বন্ধ করুন',
+      expand: '%{name} খুলুন',
+      collapse: '%{name} বন্ধ করুন',
+      granted_count: '%{total}টির মধ্যে %{count}টি অনুমোদিত',
+      reset_to_group: 'গ্রুপের মতো করুন',
+      reset_all: 'সব গ্রুপের মতো করুন (%{count})',
+      granted: 'ব্যবহারকারীকে দেওয়া হয়েছে',
+      denied: 'ব্যবহারকারীর জন্য নিষিদ্ধ',
+      save_error: 'অনুমতিটি সংরক্ষণ করা যায়নি',
+    },
+    menu: {
+      title: 'মেনু সেটআপ',
+      create: 'নতুন মেনু',
+      edit: 'মেনু হালনাগাদ',
+      no_parent: 'কোনোটি নয় (শীর্ষ স্তর)',
+      add_child: 'সাব-মেনু যোগ করুন',
+      search: 'মেনু খুঁজুন',
+      fields: {
+        menu_name: 'নাম',
+        menu_slug: 'স্লাগ',
+        menu_position: 'অবস্থান',
+        main_menu: 'প্রধান মেনু',
+        sub_menu: 'সাব মেনু',
+        menu_api_method: 'মেথড',
+        menu_icon: 'আইকন',
+        menu_shortcut_status: 'শর্টকাট',
+        menu_visible_status: 'দৃশ্যমান',
+        menu_status: 'অবস্থা',
+        permission_group: 'অনুমতিপ্রাপ্ত গ্রুপ',
+      },
+    },
+  },
+};

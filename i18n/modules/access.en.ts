@@ -1,0 +1,43 @@
+/** Access administration: menu setup and the permission tree. */
+export default {
+  access: {
+    settings: 'Settings',
+    permission: 'Permission',
+    group_permissions: 'Permissions of %{name}',
+    tree: {
+      label: 'Permissions',
+      filter: 'Filter menus',
+      expand_all: 'Expand all',
+      collapse_all: 'Collapse all',
+      expand: 'Expand %{name}',
+      collapse: 'Collapse %{name}',
+      granted_count: '%{count} of %{total} granted',
+      reset_to_group: 'Reset to group',
+      reset_all: 'Reset all to group (%{count})',
+      granted: 'Granted to user',
+      denied: 'Denied to user',
+      save_error: 'The permission could not be saved',
+    },
+    menu: {
+      title: 'Menu Setup',
+      create: 'New menu',
+      edit: 'Update menu',
+      no_parent: 'None (top level)',
+      add_child: 'Add a sub-menu',
+      search: 'Search menus',
+      fields: {
+        menu_name: 'Name',
+        menu_slug: 'Slug',
+        menu_position: 'Position',
+        main_menu: 'Main menu',
+        sub_menu: 'Sub menu',
+        menu_api_method: 'Method',
+        menu_icon: 'Icon',
+        menu_shortcut_status: 'Shortcut',
+        menu_visible_status: 'Visible',
+        menu_status: 'Status',
+        permission_group: 'Permission groups',
+      },
+    },
+  },
+};

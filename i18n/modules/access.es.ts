@@ -1,0 +1,43 @@
+/** Administración de accesos: configuración de menús y árbol de permisos. */
+export default {
+  access: {
+    settings: 'Configuración',
+    permission: 'Permisos',
+    group_permissions: 'Permisos de %{name}',
+    tree: {
+      label: 'Permisos',
+      filter: 'Filtrar menús',
+      expand_all: 'Expandir todo',
+      collapse_all: 'Contraer todo',
+      expand: 'Expandir %{name}',
+      collapse: 'Contraer %{name}',
+      granted_count: '%{count} de %{total} concedidos',
+      reset_to_group: 'Volver a lo del grupo',
+      reset_all: 'Volver todo a lo del grupo (%{count})',
+      granted: 'Concedido al usuario',
+      denied: 'Denegado al usuario',
+      save_error: 'No se pudo guardar el permiso',
+    },
+    menu: {
+      title: 'Configuración de menús',
+      create: 'Nuevo menú',
+      edit: 'Actualizar menú',
+      no_parent: 'Ninguno (nivel superior)',
+      add_child: 'Añadir un submenú',
+      search: 'Buscar menús',
+      fields: {
+        menu_name: 'Nombre',
+        menu_slug: 'Slug',
+        menu_position: 'Posición',
+        main_menu: 'Menú principal',
+        sub_menu: 'Submenú',
+        menu_api_method: 'Método',
+        menu_icon: 'Icono',
+        menu_shortcut_status: 'Acceso directo',
+        menu_visible_status: 'Visible',
+        menu_status: 'Estado',
+        permission_group: 'Grupos con permiso',
+      },
+    },
+  },
+};

@@ -1,0 +1,43 @@
+/** ဝင်ရောက်ခွင့် စီမံခန့်ခွဲမှု: မီနူး ပြင်ဆင်ခြင်းနှင့် ခွင့်ပြုချက် သစ်ပင်ပုံ။ */
+export default {
+  access: {
+    settings: 'ဆက်တင်များ',
+    permission: 'ခွင့်ပြုချက်',
+    group_permissions: '%{name} ၏ ခွင့်ပြုချက်များ',
+    tree: {
+      label: 'ခွင့်ပြုချက်များ',
+      filter: 'မီနူးများကို စစ်ထုတ်ရန်',
+      expand_all: 'အားလုံး ဖြန့်ရန်',
+      collapse_all: 'အားလုံး ခေါက်ရန်',
+      expand: '%{name} ကို ဖြန့်ရန်',
+      collapse: '%{name} ကို ခေါက်ရန်',
+      granted_count: '%{total} ခုအနက် %{count} ခု ခွင့်ပြုထားသည်',
+      reset_to_group: 'အဖွဲ့အတိုင်း ပြန်ထားရန်',
+      reset_all: 'အားလုံးကို အဖွဲ့အတိုင်း ပြန်ထားရန် (%{count})',
+      granted: 'အသုံးပြုသူအား ခွင့်ပြုထားသည်',
+      denied: 'အသုံးပြုသူအား ပိတ်ထားသည်',
+      save_error: 'ခွင့်ပြုချက်ကို သိမ်းဆည်း၍ မရပါ',
+    },
+    menu: {
+      title: 'မီနူး ပြင်ဆင်ခြင်း',
+      create: 'မီနူးအသစ်',
+      edit: 'မီနူး ပြင်ဆင်ရန်',
+      no_parent: 'မရှိ (ထိပ်ဆုံးအဆင့်)',
+      add_child: 'မီနူးခွဲ ထည့်ရန်',
+      search: 'မီနူးများ ရှာရန်',
+      fields: {
+        menu_name: 'အမည်',
+        menu_slug: 'Slug',
+        menu_position: 'နေရာ',
+        main_menu: 'ပင်မ မီနူး',
+        sub_menu: 'မီနူးခွဲ',
+        menu_api_method: 'နည်းလမ်း',
+        menu_icon: 'အိုင်ကွန်',
+        menu_shortcut_status: 'အတိုကောက်',
+        menu_visible_status: 'မြင်နိုင်သည်',
+        menu_status: 'အခြေအနေ',
+        permission_group: 'ခွင့်ပြုထားသော အဖွဲ့များ',
+      },
+    },
+  },
+};

@@ -1,0 +1,43 @@
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/envelope';
+
+/**
+ * Group integrity (issue 13.3) on the generic group routes: Super Admin can never be deactivated
+ * or deleted, a group its users still belong to cannot be deleted, and any change to a group
+ * reaches its members' permissions on their next request (an inactive group grants nothing).
+ */
+export function guardGroups(ctx: AppContext, superAdminGroup: () => Promise<number>): void {
+  const g = ctx.registry.get('group');
+  const db = ctx.conn.db;
+  ctx.crud.guard(g.name, {
+    async beforeUpdate(existing, merged) {
+      const id = Number(existing[g.idField]);
+      if (g.statusField && id === (await superAdminGroup()) && Number(merged[g.statusField]) !== 1) {
+        throw new ApiError(409, 'The Super Admin group cannot be deactivated: it administers menus and permissions', {
+          [g.statusField]: 'Super Admin stays active',
+        });
+      }
+    },
+    async beforeDelete(existing) {
+      const id = Number(existing[g.idField]);
+      if (id === (await superAdminGroup())) throw new ApiError(409, 'The Super Admin group cannot be deleted');
+      const used = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('user_group', '=', id)
+        .executeTakeFirstOrThrow();
+      if (Number(used.n) > 0) {
+        throw new ApiError(
+          409,
+          `"${String(existing[g.titleField])}" is the group of ${used.n} user(s) and cannot be deleted; move them to another group or set it Inactive instead`,
+        );
+      }
+    },
+    async afterWrite(id, action) {
+      if (action === 'create') return;
+      if (action === 'delete') await db.deleteFrom('permission').where('permission_group', '=', id).execute();
+      ctx.permissions.invalidate();
+      ctx.events.emit('permissions-changed', { groupIds: [id] });
+    },
+  });
+}

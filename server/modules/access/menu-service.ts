@@ -1,0 +1,245 @@
+import type { Selectable } from 'kysely';
+import type { Db, MenuTable } from '../../db/database';
+import { ApiError, notFound } from '../../http/envelope';
+import { DEFAULT_MENU_ICON, PROTECTED_SLUGS } from './catalogue';
+import type { GroupReader, GroupRef } from './groups';
+
+export type MenuRow = Selectable<MenuTable>;
+
+/** A menu as the contract answers it: the row, its groups, and its children in `menus`. */
+export interface MenuView extends MenuRow {
+  permission_group: number[];
+  permissions: { permission_group: number; group: Omit<GroupRef, 'group_status'> }[];
+  menus: MenuView[];
+}
+
+export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export interface MenuInput {
+  menu_name?: string;
+  menu_slug?: string;
+  menu_position?: number;
+  main_menu?: number;
+  sub_menu?: string;
+  menu_api_method?: string;
+  menu_icon?: string;
+  menu_shortcut_status?: number;
+  menu_visible_status?: number;
+  menu_status?: number;
+  permission_group?: number[];
+}
+
+/** `all` or absent = no filter; otherwise the value. */
+export type Filter<T> = T | undefined;
+export interface MenuFilters {
+  api_method: Filter<string>;
+  menu_slug: Filter<string>;
+  main_menu: Filter<number>;
+  sub_menu: Filter<string>;
+  group: Filter<number>;
+  visible_status: Filter<number>;
+  status: Filter<number>;
+  search: Filter<string>;
+}
+
+/** Orders siblings as the navigation shows them. */
+export const byPosition = (a: MenuRow, b: MenuRow) => a.menu_position - b.menu_position || a.menu_id - b.menu_id;
+
+/** The parent -> children index of a set of menus. */
+export function childrenIndex<T extends MenuRow>(rows: readonly T[]): Map<number, T[]> {
+  const index = new Map<number, T[]>();
+  for (const r of [...rows].sort(byPosition)) index.set(r.main_menu, [...(index.get(r.main_menu) ?? []), r]);
+  return index;
+}
+
+export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>) {
+  const allMenus = () => db.selectFrom('menu').selectAll().execute();
+
+  async function permissionsOf(menuIds: readonly number[]): Promise<Map<number, number[]>> {
+    const rows = menuIds.length
+      ? await db.selectFrom('permission').select(['menu_id', 'permission_group']).where('menu_id', 'in', menuIds).execute()
+      : [];
+    const out = new Map<number, number[]>();
+    for (const r of rows) out.set(r.menu_id, [...(out.get(r.menu_id) ?? []), r.permission_group]);
+    for (const list of out.values()) list.sort((a, b) => a - b);
+    return out;
+  }
+
+  /** Builds the contract's view of rows (groups embedded); children are added by the caller. */
+  async function viewer(rows: readonly MenuRow[]): Promise<(r: MenuRow) => MenuView> {
+    const perms = await permissionsOf(rows.map((r) => r.menu_id));
+    const known = await groups.byIds([...perms.values()].flat());
+    return (r) => {
+      const permissions: MenuView['permissions'] = [];
+      // Grants of a deleted group are not shown: only existing groups are listed.
+      for (const g of perms.get(r.menu_id) ?? []) {
+        const group = known.get(g);
+        if (group)
+          permissions.push({ permission_group: g, group: { group_id: g, group_code: group.group_code, group_name: group.group_name } });
+      }
+      return { ...r, permission_group: permissions.map((p) => p.permission_group), permissions, menus: [] };
+    };
+  }
+
+  async function list(f: MenuFilters): Promise<MenuView[]> {
+    const rows = await allMenus();
+    const group = f.group;
+    const permitted = group === undefined ? undefined : await permissionsOf(rows.map((r) => r.menu_id));
+    const inGroup = (id: number) => group === undefined || (permitted?.get(id) ?? []).includes(group);
+    const needle = f.search?.toLowerCase();
+    const matches = (r: MenuRow) =>
+      (f.api_method === undefined || r.menu_api_method === f.api_method) &&
+      (f.menu_slug === undefined || r.menu_slug === f.menu_slug) &&
+      (f.sub_menu === undefined || r.sub_menu === f.sub_menu) &&
+      (f.visible_status === undefined || r.menu_visible_status === f.visible_status) &&
+      (f.status === undefined || r.menu_status === f.status) &&
+      (needle === undefined || r.menu_name.toLowerCase().includes(needle) || r.menu_slug.toLowerCase().includes(needle)) &&
+      inGroup(r.menu_id);
+    const view = await viewer(rows);
+    const hit = new Set(rows.filter(matches).map((r) => r.menu_id));
+    if (f.main_menu === undefined) {
+      // A flat list: every matching menu, each with its matching children.
+      const kids = childrenIndex(rows.filter((r) => hit.has(r.menu_id)));
+      return rows
+        .filter((r) => hit.has(r.menu_id))
+        .sort(byPosition)
+        .map((r) => ({ ...view(r), menus: (kids.get(r.menu_id) ?? []).map(view) }));
+    }
+    // A tree under main_menu: a menu is kept when it or one of its descendants matches.
+    const index = childrenIndex(rows);
+    const build = (parent: number, seen: Set<number>): MenuView[] =>
+      (index.get(parent) ?? []).flatMap((r) => {
+        if (seen.has(r.menu_id)) return [];
+        const menus = build(r.menu_id, new Set([...seen, r.menu_id]));
+        return hit.has(r.menu_id) || menus.length ? [{ ...view(r), menus }] : [];
+      });
+    return build(f.main_menu, new Set());
+  }
+
+  async function get(id: number): Promise<MenuView> {
+    const rows = await allMenus();
+    const row = rows.find((r) => r.menu_id === id);
+    if (!row) throw notFound(`menu ${id}`);
+    const view = await viewer(rows);
+    return { ...view(row), menus: (childrenIndex(rows).get(id) ?? []).map(view) };
+  }
+
+  /** 422 for unknown groups or parents, a parent that would make a cycle; 409 for a used slug. */
+  async function check(input: MenuInput, rows: readonly MenuRow[], id?: number) {
+    const errors: Record<string, string> = {};
+    const parent = input.main_menu;
+    if (parent !== undefined && parent !== 0) {
+      const byId = new Map(rows.map((r) => [r.menu_id, r]));
+      if (!byId.has(parent)) errors.main_menu = `main_menu refers to an unknown menu (id ${parent})`;
+      else if (id !== undefined) {
+        // Walking up from the new parent must never reach the menu itself.
+        for (let at: number | undefined = parent, steps = 0; at && steps <= rows.length; steps++) {
+          if (at === id) {
+            errors.main_menu = 'A menu cannot be placed under itself or one of its own sub-menus';
+            break;
+          }
+          at = byId.get(at)?.main_menu;
+        }
+      }
+    }
+    if (input.permission_group?.length) {
+      const known = await groups.byIds(input.permission_group);
+      const unknown = input.permission_group.filter((g) => !known.has(g));
+      if (unknown.length) errors.permission_group = `Unknown group id(s): ${unknown.join(', ')}`;
+    }
+    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
+    if (input.menu_slug !== undefined && rows.some((r) => r.menu_slug === input.menu_slug && r.menu_id !== id)) {
+      throw new ApiError(409, `The menu slug "${input.menu_slug}" is already used by another menu`, { menu_slug: 'already exists' });
+    }
+  }
+
+  /** Refuses any change that would take a protected slug away from the Super Admin group. */
+  async function guardProtected(before: MenuRow, input: MenuInput) {
+    if (!PROTECTED_SLUGS.includes(before.menu_slug)) return;
+    const admin = await superAdminGroup();
+    const lockOut = (what: string) =>
+      new ApiError(409, `"${before.menu_slug}" administers menus and permissions: ${what}, or nobody could repair permissions`);
+    if (input.menu_slug !== undefined && input.menu_slug !== before.menu_slug) throw lockOut('its slug cannot be changed');
+    if (input.menu_status !== undefined && input.menu_status !== 1) throw lockOut('it cannot be deactivated');
+    if (input.permission_group && !input.permission_group.includes(admin)) throw lockOut('the Super Admin group must keep it');
+  }
+
+  async function setGroups(menuId: number, groupIds: readonly number[]) {
+    await db.deleteFrom('permission').where('menu_id', '=', menuId).execute();
+    if (groupIds.length) {
+      await db
+        .insertInto('permission')
+        .values([...new Set(groupIds)].map((g) => ({ permission_group: g, menu_id: menuId })))
+        .execute();
+    }
+  }
+
+  return {
+    list,
+    get,
+
+    async create(input: MenuInput): Promise<MenuView> {
+      const rows = await allMenus();
+      await check(input, rows);
+      const row = await db
+        .insertInto('menu')
+        .values({
+          menu_name: input.menu_name ?? '',
+          menu_slug: input.menu_slug ?? '',
+          menu_position: input.menu_position ?? 1,
+          main_menu: input.main_menu ?? 0,
+          sub_menu: input.sub_menu ?? 'No',
+          menu_api_method: input.menu_api_method ?? 'get',
+          menu_icon: input.menu_icon === undefined || input.menu_icon === '' ? DEFAULT_MENU_ICON : input.menu_icon,
+          menu_shortcut_status: input.menu_shortcut_status ?? 0,
+          menu_visible_status: input.menu_visible_status ?? 1,
+          menu_status: input.menu_status ?? 1,
+        })
+        .returning('menu_id')
+        .executeTakeFirstOrThrow();
+      await setGroups(row.menu_id, input.permission_group ?? []);
+      return get(row.menu_id);
+    },
+
+    async update(id: number, input: MenuInput): Promise<MenuView> {
+      const rows = await allMenus();
+      const before = rows.find((r) => r.menu_id === id);
+      if (!before) throw notFound(`menu ${id}`);
+      await check(input, rows, id);
+      await guardProtected(before, input);
+      const { permission_group, ...values } = input;
+      if (values.menu_icon === '') values.menu_icon = DEFAULT_MENU_ICON;
+      if (Object.keys(values).length) await db.updateTable('menu').set(values).where('menu_id', '=', id).execute();
+      if (permission_group) await setGroups(id, permission_group);
+      return get(id);
+    },
+
+    async remove(id: number): Promise<{ menu_id: number }> {
+      const rows = await allMenus();
+      const row = rows.find((r) => r.menu_id === id);
+      if (!row) throw notFound(`menu ${id}`);
+      const children = rows.filter((r) => r.main_menu === id);
+      if (children.length) {
+        throw new ApiError(
+          409,
+          `"${row.menu_name}" has ${children.length} sub-menu(s) and cannot be deleted; move or delete its sub-menus first`,
+        );
+      }
+      if (PROTECTED_SLUGS.includes(row.menu_slug)) {
+        throw new ApiError(
+          409,
+          `"${row.menu_slug}" administers menus and permissions and cannot be deleted, or nobody could repair permissions`,
+        );
+      }
+      // permission and user_permission rows go with it (ON DELETE CASCADE).
+      await db.deleteFrom('user_permission').where('menu_id', '=', id).execute();
+      await db.deleteFrom('permission').where('menu_id', '=', id).execute();
+      await db.deleteFrom('menu').where('menu_id', '=', id).execute();
+      return { menu_id: id };
+    },
+
+    /** Which groups a menu grants, before a change (to tell who is affected). */
+    groupsOf: async (id: number) => (await permissionsOf([id])).get(id) ?? [],
+  };
+}
+export type MenuService = ReturnType<typeof menuService>;

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/database';
+import { byPosition, childrenIndex, type MenuRow } from './menu-service';
+
+/** A navigation entry: the menu row as the spec names its fields, children in `menus`. */
+export interface NavEntry extends MenuRow {
+  menus: NavEntry[];
+}
+
+const activeMenus = (db: Db) => db.selectFrom('menu').selectAll().where('menu_status', '=', 1).execute();
+
+/**
+ * The signed-in user's navigation: visible, active menus they may access, in position order,
+ * nested through `main_menu`. A menu with sub-menus is a heading: it stays only while one of its
+ * visible sub-menus stays. A menu without sub-menus is a screen: it stays when it is permitted.
+ * Slugs that are not screens (hidden entries such as `branch/branch-create`) never show.
+ */
+export async function navigationOf(db: Db, slugs: ReadonlySet<string>): Promise<NavEntry[]> {
+  const rows = await activeMenus(db);
+  const index = childrenIndex(rows);
+  const build = (parent: number, seen: ReadonlySet<number>): NavEntry[] =>
+    (index.get(parent) ?? []).flatMap((m) => {
+      if (m.menu_visible_status !== 1 || seen.has(m.menu_id)) return [];
+      const hasChildren = (index.get(m.menu_id) ?? []).length > 0;
+      const menus = build(m.menu_id, new Set([...seen, m.menu_id]));
+      if (hasChildren ? menus.length > 0 : slugs.has(m.menu_slug)) return [{ ...m, menus }];
+      return [];
+    });
+  return build(0, new Set());
+}
+
+/** Active shortcut menus the user may access, in position order. */
+export async function shortcutsOf(db: Db, slugs: ReadonlySet<string>): Promise<MenuRow[]> {
+  return (await activeMenus(db)).filter((m) => m.menu_shortcut_status === 1 && slugs.has(m.menu_slug)).sort(byPosition);
+}
+
+/** The flat list of active menus the user may use (spec: `permission_menus`, the slugs `canAccess` reads). */
+export async function permissionMenusOf(db: Db, slugs: ReadonlySet<string>): Promise<MenuRow[]> {
+  return (await activeMenus(db)).filter((m) => slugs.has(m.menu_slug)).sort(byPosition);
+}

@@ -1,0 +1,170 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/envelope';
+import { METHODS, type MenuFilters } from './menu-service';
+
+/** JSON schemas of the access routes (they also document them at /api/docs). */
+const tags = ['access'];
+const flag = { type: 'integer', enum: [0, 1] } as const;
+const id = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
+
+export const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 20 } },
+} as const;
+
+const menuFields = {
+  menu_name: { type: 'string', minLength: 1, maxLength: 150 },
+  menu_slug: { type: 'string', minLength: 1, maxLength: 150, pattern: '^[A-Za-z0-9][A-Za-z0-9/_-]*$' },
+  menu_position: { type: 'integer', minimum: 0, maximum: 100000 },
+  main_menu: id,
+  sub_menu: { type: 'string', enum: ['Yes', 'No'] },
+  menu_api_method: { type: 'string', enum: [...METHODS] },
+  menu_icon: { type: 'string', maxLength: 100 },
+  menu_shortcut_status: flag,
+  menu_visible_status: flag,
+  menu_status: flag,
+  permission_group: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+const any = (s: string) => ({ type: 'string', maxLength: 200, description: s }) as const;
+export const menuListSchema = {
+  tags,
+  summary: 'Menus, filtered; main_menu=0 answers the tree of top-level menus with their children in `menus`',
+  querystring: {
+    type: 'object',
+    properties: {
+      api_method: any('get|post|put|patch|delete|all'),
+      menu_slug: any('a slug or all'),
+      main_menu: any('parent id (0 = top level, as a tree) or all (flat)'),
+      sub_menu: any('Yes|No|all'),
+      group: any('group id or all: menus granted to that group'),
+      visible_status: any('1|0|all'),
+      status: any('1|0|all'),
+      search: any('text in the name or slug'),
+    },
+  },
+};
+export const getMenuSchema = { tags, summary: 'One menu with its groups and direct children', params: idParams };
+export const menuCreateSchema = {
+  tags,
+  summary: 'Creates a menu (defaults: position 1, top level, sub menu No, get, visible, no shortcut, active)',
+  body: { type: 'object', required: ['menu_name', 'menu_slug'], properties: menuFields, additionalProperties: true },
+};
+export const menuUpdateSchema = {
+  tags,
+  summary: 'Updates a menu; `permission_group` (sorted group ids) replaces its groups',
+  params: idParams,
+  body: { type: 'object', properties: menuFields, additionalProperties: true },
+};
+export const menuDeleteSchema = { tags, summary: 'Deletes a menu without sub-menus', params: idParams };
+export const userMenusSchema = (summary: string) => ({ tags, summary, querystring: { type: 'object', properties: {} } });
+
+export const permissionListSchema = {
+  tags,
+  summary: "A group's permission tree (group 0 or absent: nothing granted, for a new group)",
+  querystring: {
+    type: 'object',
+    properties: { group: any('group id'), menu: any('menu id (its subtree) or all'), status: any('1 (active menus) or all') },
+  },
+};
+export const permissionListUserSchema = {
+  tags,
+  summary: "A user's permission tree: each entry says whether it comes from the group or is granted or denied to the user",
+  querystring: {
+    type: 'object',
+    required: ['user'],
+    properties: {
+      user: any('user id'),
+      group: any('group id to compare with (default: the user’s group)'),
+      menu: any('menu id or all'),
+      status: any('1 or all'),
+    },
+  },
+};
+const change = {
+  type: 'object',
+  required: ['menu_id'],
+  properties: {
+    menu_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    permission_status: { type: 'integer' },
+    reset: { type: 'boolean' },
+    menus: { type: 'array', maxItems: 5000, items: { type: 'object' } },
+  },
+} as const;
+export const permissionCreateSchema = {
+  tags,
+  summary: "Sets a group's permissions for the listed menus (nested `menus` too); others are unchanged",
+  body: {
+    type: 'object',
+    required: ['permission_data', 'group_id'],
+    properties: {
+      permission_data: { type: 'array', maxItems: 5000, items: change },
+      group_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    },
+  },
+};
+export const permissionCreateUserSchema = {
+  tags,
+  summary: "Sets one user's own permissions: 1 grants, 0 denies, reset (or the group's own value) goes back to the group",
+  body: {
+    type: 'object',
+    required: ['permission_data', 'user'],
+    properties: {
+      permission_data: { type: 'array', maxItems: 5000, items: change },
+      user: {
+        type: 'object',
+        required: ['user_id'],
+        properties: { user_id: { type: 'integer', minimum: 1, maximum: 2147483647 }, user_group: { type: 'integer' } },
+      },
+    },
+  },
+};
+
+/** The request's schema errors as the contract's 422: one message per field, nothing written. */
+export function rejectInvalid(request: FastifyRequest): void {
+  const failed = request.validationError;
+  if (!failed) return;
+  const errors: Record<string, string> = {};
+  // Fastify types the Ajv errors loosely; these are the fields Ajv always sets.
+  const problems = failed.validation as readonly { instancePath: string; params: Record<string, unknown>; message?: string }[];
+  for (const v of problems) {
+    const missing = typeof v.params.missingProperty === 'string' ? v.params.missingProperty : undefined;
+    const field = missing ?? v.instancePath.split('/').find(Boolean) ?? 'body';
+    errors[field] = missing ? 'required' : (v.message ?? 'invalid');
+  }
+  throw new ApiError(
+    422,
+    `Invalid input: ${Object.entries(errors)
+      .map(([k, m]) => `${k} ${m}`)
+      .join('; ')}`,
+    errors,
+  );
+}
+
+/** A query value: absent, empty or `all` means "no filter". */
+export function optional(raw: string | undefined): string | undefined {
+  return raw === undefined || raw === '' || raw === 'all' ? undefined : raw;
+}
+
+export function optionalInt(raw: string | undefined, field: string): number | undefined {
+  const v = optional(raw);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 2147483647)
+    throw new ApiError(422, `${field} must be a whole number or all`, { [field]: 'must be a whole number or all' });
+  return n;
+}
+
+export function menuFilters(q: Record<string, string | undefined>): MenuFilters {
+  return {
+    api_method: optional(q.api_method),
+    menu_slug: optional(q.menu_slug),
+    main_menu: optionalInt(q.main_menu, 'main_menu'),
+    sub_menu: optional(q.sub_menu),
+    group: optionalInt(q.group, 'group'),
+    visible_status: optionalInt(q.visible_status, 'visible_status'),
+    status: optionalInt(q.status, 'status'),
+    search: optional(q.search?.trim()),
+  };
+}

@@ -1,0 +1,324 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckBox from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
+import IndeterminateCheckBox from '@mui/icons-material/IndeterminateCheckBox';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Undo from '@mui/icons-material/Undo';
+import { useNotify, useTranslate } from 'react-admin';
+import type { PermissionChange, PermissionEntry } from './api';
+import { changes, checkState, filterIds, indexTree, statusesOf, toggle, type CheckState, type Statuses } from './tree-logic';
+import { MenuIcon } from './menu-icons';
+
+type Source = NonNullable<PermissionEntry['permission_source']>;
+
+export interface PermissionTreeViewProps {
+  /** The tree as `/permission/permission-list` (or `-list-user`) answers it. */
+  entries: readonly PermissionEntry[];
+  /**
+   * Saves what one toggle (or reset) changed. Resolve to keep the change; reject (an Error
+   * with the server's message) to have it rolled back with an error toast.
+   */
+  onSave: (changes: PermissionChange[]) => Promise<unknown>;
+  /** 'user': entries carry `group_permission_status`; those that differ are marked and can be reset to the group. */
+  mode?: 'group' | 'user';
+  /** Accessible name of the tree (e.g. "Permissions of Branch Manager"). */
+  label: string;
+  readOnly?: boolean;
+}
+
+const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxOutlineBlank, mixed: IndeterminateCheckBox };
+
+/**
+ * The catalogue as a tree of check boxes, following the WAI-ARIA tree pattern: one tab stop,
+ * arrow keys move (Right/Left open, close or go to the child or parent), Home/End jump, Space
+ * toggles. Each toggle saves at once (optimistic) and rolls back if the server refuses.
+ */
+export function PermissionTreeView({ entries, onSave, mode = 'group', label, readOnly = false }: PermissionTreeViewProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const ix = useMemo(() => indexTree(entries), [entries]);
+  const [statuses, setStatuses] = useState<Statuses>(() => statusesOf(ix));
+  const [sources, setSources] = useState<ReadonlyMap<number, Source>>(
+    () => new Map(ix.order.map((e) => [e.menu_id, e.permission_source ?? 'group'])),
+  );
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [filter, setFilter] = useState('');
+  const [focusId, setFocusId] = useState<number | undefined>(ix.order[0]?.menu_id);
+  const items = useRef(new Map<number, HTMLElement>());
+
+  const kept = useMemo(() => filterIds(ix, filter), [ix, filter]);
+  const isOpen = (id: number) => kept !== undefined || expanded.has(id);
+  /** The entries on screen, top to bottom. */
+  const visible = useMemo(() => {
+    const out: PermissionEntry[] = [];
+    const walk = (list: readonly PermissionEntry[]) => {
+      for (const e of list) {
+        if (kept && !kept.has(e.menu_id)) continue;
+        out.push(e);
+        if (kept !== undefined || expanded.has(e.menu_id)) walk(e.menus);
+      }
+    };
+    walk(entries);
+    return out;
+  }, [entries, kept, expanded]);
+  const current = focusId !== undefined && visible.some((e) => e.menu_id === focusId) ? focusId : visible[0]?.menu_id;
+
+  const groupStatus = (id: number) => ix.byId.get(id)?.group_permission_status ?? 0;
+  const sourceFor = (id: number, status: number): Source => (status === groupStatus(id) ? 'group' : status === 1 ? 'granted' : 'denied');
+
+  /** Applies a new state at once, saves it, and restores the old one if the save fails. */
+  function commit(next: Statuses, nextSources: ReadonlyMap<number, Source>, payload: PermissionChange[]) {
+    if (!payload.length) return;
+    const before = { statuses, sources };
+    setStatuses(next);
+    setSources(nextSources);
+    onSave(payload).catch((error: unknown) => {
+      setStatuses(before.statuses);
+      setSources(before.sources);
+      const message = error instanceof Error && error.message ? error.message : 'access.tree.save_error';
+      notify(message, { type: 'error' });
+    });
+  }
+
+  function flip(id: number) {
+    if (readOnly) return;
+    const entry = ix.byId.get(id);
+    if (!entry) return;
+    const next = toggle(ix, statuses, id, checkState(entry, statuses) !== true);
+    const diff = changes(statuses, next);
+    const nextSources = new Map(sources);
+    if (mode === 'user') for (const c of diff) nextSources.set(c.menu_id, sourceFor(c.menu_id, c.permission_status));
+    commit(next, nextSources, diff);
+  }
+
+  function reset(ids: number[]) {
+    const next = new Map(statuses);
+    const nextSources = new Map(sources);
+    for (const id of ids) {
+      next.set(id, groupStatus(id));
+      nextSources.set(id, 'group');
+    }
+    commit(
+      next,
+      nextSources,
+      ids.map((menu_id) => ({ menu_id, reset: true })),
+    );
+  }
+
+  function move(id: number | undefined) {
+    if (id === undefined) return;
+    setFocusId(id);
+    items.current.get(id)?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (current === undefined) return;
+    const at = visible.findIndex((e) => e.menu_id === current);
+    const entry = visible[at];
+    if (!entry) return;
+    const hasChildren = entry.menus.length > 0;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => {
+        move(visible[at + 1]?.menu_id);
+      },
+      ArrowUp: () => {
+        move(visible[at - 1]?.menu_id);
+      },
+      Home: () => {
+        move(visible[0]?.menu_id);
+      },
+      End: () => {
+        move(visible[visible.length - 1]?.menu_id);
+      },
+      ArrowRight: () => {
+        if (!hasChildren) return;
+        if (!isOpen(entry.menu_id)) setExpanded(new Set([...expanded, entry.menu_id]));
+        else move(visible[at + 1]?.menu_id);
+      },
+      ArrowLeft: () => {
+        if (hasChildren && isOpen(entry.menu_id) && kept === undefined) {
+          setExpanded(new Set([...expanded].filter((x) => x !== entry.menu_id)));
+        } else move(ix.parentOf.get(entry.menu_id));
+      },
+      ' ': () => {
+        flip(entry.menu_id);
+      },
+      Enter: () => {
+        flip(entry.menu_id);
+      },
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  }
+
+  const granted = ix.order.filter((e) => statuses.get(e.menu_id) === 1).length;
+  const differing = mode === 'user' ? ix.order.filter((e) => sources.get(e.menu_id) !== 'group').map((e) => e.menu_id) : [];
+  const withChildren = ix.order.filter((e) => e.menus.length > 0).map((e) => e.menu_id);
+
+  const renderItems = (list: readonly PermissionEntry[], level: number) => {
+    const shown = list.filter((e) => !kept || kept.has(e.menu_id));
+    return shown.map((e, i) => {
+      const state: CheckState = checkState(e, statuses);
+      const Icon = ICON[String(state)] ?? CheckBoxOutlineBlank;
+      const open = isOpen(e.menu_id);
+      const source = sources.get(e.menu_id) ?? 'group';
+      const nameId = `perm-${e.menu_id}-name`;
+      return (
+        <Box
+          component="li"
+          key={e.menu_id}
+          role="treeitem"
+          aria-labelledby={nameId}
+          aria-checked={state}
+          aria-level={level}
+          aria-setsize={shown.length}
+          aria-posinset={i + 1}
+          aria-expanded={e.menus.length ? open : undefined}
+          tabIndex={current === e.menu_id ? 0 : -1}
+          ref={(el: HTMLElement | null) => {
+            if (el) items.current.set(e.menu_id, el);
+            else items.current.delete(e.menu_id);
+          }}
+          onFocus={(ev) => {
+            if (ev.target === ev.currentTarget) setFocusId(e.menu_id);
+          }}
+          sx={{
+            listStyle: 'none',
+            outline: 'none',
+            '&:focus-visible > .perm-row': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+          }}
+        >
+          <Box
+            className="perm-row"
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: (level - 1) * 3, py: 0.25, borderRadius: 1 }}
+          >
+            {e.menus.length ? (
+              <IconButton
+                size="small"
+                tabIndex={-1}
+                aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name: e.menu_name })}
+                onClick={() => {
+                  setExpanded(open ? new Set([...expanded].filter((x) => x !== e.menu_id)) : new Set([...expanded, e.menu_id]));
+                }}
+                disabled={kept !== undefined}
+              >
+                {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+              </IconButton>
+            ) : (
+              <Box sx={{ width: 30 }} />
+            )}
+            <Box
+              onClick={() => {
+                move(e.menu_id);
+                flip(e.menu_id);
+              }}
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, cursor: readOnly ? 'default' : 'pointer', flex: 1, minWidth: 0 }}
+            >
+              <Icon fontSize="small" color={state === false ? 'action' : 'primary'} aria-hidden />
+              <MenuIcon name={e.menu_icon} fontSize="small" color="action" aria-hidden />
+              <Typography id={nameId} variant="body2" noWrap>
+                {e.menu_name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap aria-hidden>
+                {e.menu_slug}
+              </Typography>
+            </Box>
+            {mode === 'user' && source !== 'group' && (
+              <>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={source === 'granted' ? 'success' : 'warning'}
+                  label={translate(`access.tree.${source}`)}
+                />
+                <Tooltip title={translate('access.tree.reset_to_group')}>
+                  <IconButton
+                    size="small"
+                    tabIndex={-1}
+                    aria-label={`${translate('access.tree.reset_to_group')}: ${e.menu_name}`}
+                    onClick={() => {
+                      reset([e.menu_id]);
+                    }}
+                  >
+                    <Undo fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          </Box>
+          {e.menus.length > 0 && open && (
+            <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
+              {renderItems(e.menus, level + 1)}
+            </Box>
+          )}
+        </Box>
+      );
+    });
+  };
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          label={translate('access.tree.filter')}
+          value={filter}
+          onChange={(ev) => {
+            setFilter(ev.target.value);
+          }}
+          sx={{ flex: 1 }}
+        />
+        <Button
+          size="small"
+          onClick={() => {
+            setExpanded(new Set(withChildren));
+          }}
+        >
+          {translate('access.tree.expand_all')}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => {
+            setExpanded(new Set());
+          }}
+        >
+          {translate('access.tree.collapse_all')}
+        </Button>
+        {mode === 'user' && (
+          <Button
+            size="small"
+            disabled={!differing.length || readOnly}
+            onClick={() => {
+              reset(differing);
+            }}
+            startIcon={<Undo />}
+          >
+            {translate('access.tree.reset_all', { count: differing.length })}
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+        {translate('access.tree.granted_count', { count: granted, total: ix.order.length })}
+      </Typography>
+      <Box component="ul" role="tree" aria-label={label} onKeyDown={onKeyDown} sx={{ m: 0, p: 0 }}>
+        {renderItems(entries, 1)}
+      </Box>
+      {visible.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.data_not_found', { _: 'Data Not Found' })}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { createContext, useContext, type ComponentType } from 'react';
+import { usePermissions } from 'react-admin';
+
+/**
+ * Extra per-row buttons a feature module adds to a generated list (the group list's permission
+ * button), shown before edit and delete to users holding `slug`. Modules declare them in their
+ * ConsoleModule's `rowActions`; the list stays generated, never forked. The component reads the
+ * row from react-admin's record context.
+ */
+export interface RowActionExtension {
+  name: string;
+  /** Permission slug the button needs (the server checks it too). */
+  slug: string;
+  component: ComponentType;
+}
+
+/** Resource name -> its extra row actions. */
+export type RowActionExtensions = Readonly<Record<string, readonly RowActionExtension[]>>;
+
+const RowActionsContext = createContext<RowActionExtensions>({});
+export const RowActionsProvider = RowActionsContext.Provider;
+
+export function mergeRowActions(list: readonly (RowActionExtensions | undefined)[]): RowActionExtensions {
+  const out: Record<string, RowActionExtension[]> = {};
+  for (const m of list) for (const [resource, actions] of Object.entries(m ?? {})) out[resource] = [...(out[resource] ?? []), ...actions];
+  return out;
+}
+
+/** The extra row actions of a resource that the signed-in user may use. */
+export function useRowActionExtensions(resource: string): readonly RowActionExtension[] {
+  const all = useContext(RowActionsContext)[resource];
+  const { permissions } = usePermissions<string[] | undefined>();
+  if (!all?.length || !Array.isArray(permissions)) return [];
+  return all.filter((a) => permissions.includes(a.slug));
+}
