@@ -16,6 +16,8 @@ import {
 import { actionPath, asText, type Action, type Registry, type ResourceDescriptor } from '../resources';
 import { fetchJson, type HttpClient } from './httpClient';
 import { fromApi, toFormData, toJson, type ApiRecord } from './records';
+import { withModuleResources } from './notifications';
+import { withRealtime } from './realtime';
 
 export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
 
@@ -160,5 +162,6 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
     /** Not a resource call: the server's time zone and clock (see resources/rules.ts). */
     serverTime: async (): Promise<ServerTime> => (await httpClient(`${apiUrl}/server-time`)).json.data as ServerTime,
   } satisfies Record<keyof DataProvider, unknown>;
-  return provider as DataProvider;
+  // Module resources (notifications) and react-admin's subscribe/publish for real-time pushes.
+  return withRealtime(withModuleResources(provider as DataProvider, apiUrl, httpClient));
 }

@@ -33,6 +33,10 @@ export interface ServerConfig {
   smtpUrl?: string;
   /** The sender of the console's mail. */
   mailFrom?: string;
+  /** Redis for socket.io's adapter, so several instances push to each other's sockets; one instance alone when unset. */
+  redisUrl?: string;
+  /** Prefix of the adapter's Redis channels (instances that should talk share it). */
+  redisKey?: string;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -96,5 +100,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     timeZone: set(env.TZ),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    redisUrl: env.REDIS_URL === '' ? undefined : env.REDIS_URL,
+    redisKey: env.REDIS_KEY === '' ? undefined : env.REDIS_KEY,
   };
 }

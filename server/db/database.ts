@@ -100,6 +100,31 @@ export interface AppSettingTable {
   setting_value: string;
 }
 
+export interface NotificationTable {
+  notification_id: Generated<number>;
+  /** `yyyy-MM-dd HH:mm:ss` in the server's time zone. */
+  notification_date: string;
+  notification_title: string;
+  notification_description: string;
+  notification_type: string;
+  notification_user: number;
+  notification_group: number;
+  notification_status: number;
+  /** The sender's branch: an `All` notice reaches this branch's users, or everyone when 0. */
+  notification_branch: number;
+  notification_sender: number;
+  /** When an instance claimed and pushed the notice; null while it waits (future or inactive). */
+  notification_delivered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationReadTable {
+  notification_id: number;
+  user_id: number;
+  read_at: string;
+}
+
 export interface FixedTables {
   users: UsersTable;
   sessions: SessionsTable;
@@ -111,6 +136,8 @@ export interface FixedTables {
   login_throttle: LoginThrottleTable;
   password_reset_code: PasswordResetCodeTable;
   password_reset_token: PasswordResetTokenTable;
+  notification: NotificationTable;
+  notification_read: NotificationReadTable;
 }
 
 /**

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Connection } from './connect';
 import { access001 } from './migrations/001_access';
 import { accounts004 } from './migrations/004_accounts';
+import { notifications005 } from './migrations/005_notifications';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
   return {
     '001_access': access001(conn.dialect),
     '004_accounts': accounts004(),
+    '005_notifications': notifications005(conn.dialect),
   };
 }
 

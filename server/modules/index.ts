@@ -2,10 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { usersRoutes } from './users/routes';
 import { accessRoutes } from './access';
 import { accountsModule } from './accounts/routes';
+import { notificationsModule } from './notifications';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
  * routes. Each is a Fastify plugin in its own folder (routes, service, schemas); adding a feature
  * is one line here.
  */
-export const featureModules: readonly FastifyPluginAsync[] = [accessRoutes, usersRoutes, accountsModule];
+export const featureModules: readonly FastifyPluginAsync[] = [accessRoutes, usersRoutes, accountsModule, notificationsModule];

@@ -61,16 +61,24 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
         case 'create': {
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body);
-          return reply.code(201).send(success(MESSAGES.create, await crud.create(d, body)));
+          const record = await crud.create(d, body);
+          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [Number(record[d.idField])], action });
+          return reply.code(201).send(success(MESSAGES.create, record));
         }
         case 'update': {
           const id = parseId(d, request.params.id);
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body, id);
-          return success(MESSAGES.update, await crud.update(d, id, body));
+          const record = await crud.update(d, id, body);
+          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
+          return success(MESSAGES.update, record);
         }
-        case 'delete':
-          return success(MESSAGES.delete, await crud.remove(d, parseId(d, request.params.id)));
+        case 'delete': {
+          const id = parseId(d, request.params.id);
+          const record = await crud.remove(d, id);
+          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
+          return success(MESSAGES.delete, record);
+        }
       }
     },
   });

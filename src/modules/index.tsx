@@ -6,6 +6,7 @@ import { accessModule } from './access';
 import { i18nModule } from './i18n';
 import { shellModule } from './shell';
 import { accountsConsoleModule } from './accounts';
+import { notificationsModule } from './notifications';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -26,4 +27,11 @@ export interface ConsoleModule {
   rowActions?: RowActionExtensions;
 }
 
-export const consoleModules: readonly ConsoleModule[] = [accessModule, usersModule, accountsConsoleModule, i18nModule, shellModule];
+export const consoleModules: readonly ConsoleModule[] = [
+  accessModule,
+  usersModule,
+  accountsConsoleModule,
+  notificationsModule,
+  i18nModule,
+  shellModule,
+];

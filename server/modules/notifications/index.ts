@@ -1,0 +1,1 @@
+export { notificationsModule, NOTIFICATION_SLUGS } from './routes';

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requirePermission, requireUser } from '../../plugins/auth';
+import { ApiError, success } from '../../http/envelope';
+import { schemas } from './schemas';
+import { createNotificationService, type Viewer } from './service';
+import { attachSockets } from './sockets';
+import { startDueScheduler } from './scheduler';
+import { registerMenus } from '../access';
+import { NOTIFICATION_MENUS } from './menus';
+
+// The notification admin's catalogue entries (spec 000 section 6), written at start-up.
+registerMenus(NOTIFICATION_MENUS);
+
+/** Permission slugs of the admin routes, as spec 000 section 6 names them. */
+export const NOTIFICATION_SLUGS = {
+  list: 'notification/notification-list',
+  get: 'notification/get-notification',
+  create: 'notification/notification-create',
+  update: 'notification/notification-update',
+  delete: 'notification/notification-delete',
+} as const;
+
+/** The signed-in user; the routes below all run after requireUser or requirePermission. */
+function viewer(request: FastifyRequest): Viewer {
+  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
+  return request.user;
+}
+
+interface IdParams {
+  Params: { id: number };
+}
+
+/**
+ * Notice administration (spec paths), the signed-in user's inbox (DESIGN.md paths), and the
+ * real-time connection that pushes notices and record changes.
+ */
+export const notificationsModule: FastifyPluginAsync = async (app) => {
+  const { conn, registry, events } = app.ctx;
+  const service = createNotificationService(conn.db, conn.dialect, registry);
+  const hub = await attachSockets(app);
+  const scheduler = startDueScheduler(service, hub, app.log);
+  app.addHook('onReady', async () => {
+    await scheduler.poke();
+  });
+  app.addHook('preClose', async () => {
+    scheduler.stop();
+    await hub.close();
+  });
+
+  const changed = (id: number, action: 'create' | 'update' | 'delete') => {
+    events.emit('record-changed', { resource: 'notification', ids: [id], action });
+    return scheduler.poke();
+  };
+
+  app.get<{ Querystring: { page: number; limit: number; type?: string; status?: string; search?: string } }>(
+    '/notification/notification-list',
+    { schema: schemas.list, preHandler: requirePermission(NOTIFICATION_SLUGS.list) },
+    async (request) => {
+      const { page, limit, type, status, search } = request.query;
+      const result = await service.list(viewer(request), {
+        page,
+        limit,
+        type: type && type !== 'all' ? type : undefined,
+        status: status === '1' ? 1 : status === '0' ? 0 : undefined,
+        search: search?.trim() ? search.trim() : undefined,
+      });
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+    },
+  );
+
+  app.get<IdParams>(
+    '/notification/get-notification/:id',
+    { schema: schemas.get, preHandler: requirePermission(NOTIFICATION_SLUGS.get) },
+    async (request) => success('Data Found', await service.get(viewer(request), request.params.id)),
+  );
+
+  app.post(
+    '/notification/notification-create',
+    { schema: schemas.create, preHandler: requirePermission(NOTIFICATION_SLUGS.create) },
+    async (request, reply) => {
+      const record = await service.create(viewer(request), request.body);
+      await changed(record.notification_id, 'create');
+      return reply.code(201).send(success('Data Insert Successfully', record));
+    },
+  );
+
+  app.put<IdParams>(
+    '/notification/notification-update/:id',
+    { schema: schemas.update, preHandler: requirePermission(NOTIFICATION_SLUGS.update) },
+    async (request) => {
+      const record = await service.update(viewer(request), request.params.id, request.body);
+      await changed(record.notification_id, 'update');
+      return success('Data Update Successfully', record);
+    },
+  );
+
+  app.delete<IdParams>(
+    '/notification/notification-delete/:id',
+    { schema: schemas.remove, preHandler: requirePermission(NOTIFICATION_SLUGS.delete) },
+    async (request) => {
+      const record = await service.remove(viewer(request), request.params.id);
+      await changed(record.notification_id, 'delete');
+      return success('Data Delete Successfully', record);
+    },
+  );
+
+  // The inbox: any signed-in user, their own notices only (spec: no permission checks shown).
+  app.get<{ Querystring: { page: number; limit: number; read?: string } }>(
+    '/notification/notification-list-user',
+    { schema: schemas.inbox, preHandler: requireUser },
+    async (request) => {
+      const { page, limit, read } = request.query;
+      const result = await service.inbox(viewer(request), { page, limit, read: read === '1' ? 1 : read === '0' ? 0 : undefined });
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+    },
+  );
+
+  app.put<IdParams>('/notification/notification-read/:id', { schema: schemas.read, preHandler: requireUser }, async (request) =>
+    success('Notification marked as read', await service.markRead(viewer(request), request.params.id)),
+  );
+
+  app.put('/notification/notification-read-all', { schema: schemas.readAll, preHandler: requireUser }, async (request) => {
+    const count = await service.markAllRead(viewer(request));
+    return success('All notifications marked as read', { count });
+  });
+};

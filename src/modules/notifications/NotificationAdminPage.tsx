@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  AccessDenied,
+  Button,
+  Confirm,
+  DataTable,
+  List,
+  Loading,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  useDelete,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
+import { HtmlField } from '../../fields/HtmlField';
+import { StatusChip } from '../../fields/StatusChip';
+import { PageHeading } from '../../screens/PageHeading';
+import { DataNotFound } from '../../screens/ListStates';
+import { NotificationFormDialog, TYPE_CHOICES } from './NotificationForm';
+import { useNotificationAccess } from './permissions';
+import { PAGE_SIZES } from './InboxPage';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="type"
+    source="type"
+    label="resources.notification.fields.notification_type"
+    choices={TYPE_CHOICES.filter((c) => c.id !== 'All')}
+    emptyText="app.all"
+    alwaysOn
+  />,
+  <SelectInput
+    key="status"
+    source="status"
+    label="app.status"
+    choices={[
+      { id: '1', name: 'app.active' },
+      { id: '0', name: 'app.inactive' },
+    ]}
+    emptyText="app.all"
+    alwaysOn
+  />,
+];
+
+function TypeField() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const type = String(record?.notification_type ?? '');
+  return <>{translate(`notifications.types.${type}`, { _: type })}</>;
+}
+
+function RowActions({ onEdit, canUpdate, canDelete }: { onEdit: (id: Identifier) => void; canUpdate: boolean; canDelete: boolean }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [remove, { isPending }] = useDelete();
+  if (!record) return null;
+  return (
+    <>
+      {canUpdate && (
+        <Tooltip title={translate('app.edit')}>
+          <IconButton
+            size="small"
+            color="primary"
+            aria-label={translate('app.edit')}
+            onClick={() => {
+              onEdit(record.id);
+            }}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip title={translate('app.delete')}>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={translate('app.delete')}
+            onClick={() => {
+              setOpen(true);
+            }}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="app.confirm_delete"
+        content=""
+        confirm="app.yes"
+        cancel="app.no"
+        confirmColor="warning"
+        onClose={() => {
+          setOpen(false);
+        }}
+        onConfirm={() => {
+          void remove(
+            NOTIFICATION_RESOURCE,
+            { id: record.id, previousData: record },
+            {
+              mutationMode: 'pessimistic',
+              onSuccess: () => {
+                setOpen(false);
+                notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
+              },
+              onError: (error) => {
+                notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+              },
+            },
+          );
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * Notification administration (`/notification`, `/notification/notification-list`): search,
+ * type and status filters, 50/70/100 rows a page, and the create/edit dialog. Other consoles'
+ * changes arrive as record pushes and refresh the list.
+ */
+export function NotificationAdminPage() {
+  const translate = useTranslate();
+  const access = useNotificationAccess();
+  const [dialog, setDialog] = useState<'create' | { id: Identifier } | null>(null);
+  if (access.isPending) return <Loading />;
+  if (!access.list) return <AccessDenied />;
+  const title = translate('resources.notification.name', { smart_count: 2 });
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 2, mb: 1 }}>
+        <PageHeading title={title} group={translate('notifications.title')} />
+        {access.create && (
+          <Button
+            label="app.new"
+            variant="contained"
+            onClick={() => {
+              setDialog('create');
+            }}
+          >
+            <AddIcon />
+          </Button>
+        )}
+      </Box>
+      <List
+        resource={NOTIFICATION_RESOURCE}
+        title={title}
+        actions={false}
+        filters={filters}
+        perPage={PAGE_SIZES[0]}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+        sort={{ field: 'notification_date', order: 'DESC' }}
+        disableSyncWithLocation
+        empty={false}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />}>
+          <DataTable.Col source="notification_date" label="resources.notification.fields.notification_date" disableSort />
+          <DataTable.Col source="notification_title" label="resources.notification.fields.notification_title" disableSort />
+          <DataTable.Col label="resources.notification.fields.notification_description" disableSort>
+            <HtmlField source="notification_description" />
+          </DataTable.Col>
+          <DataTable.Col label="resources.notification.fields.notification_type" disableSort>
+            <TypeField />
+          </DataTable.Col>
+          <DataTable.Col label="resources.notification.fields.notification_status" disableSort>
+            <StatusChip source="notification_status" />
+          </DataTable.Col>
+          {(access.update || access.delete) && (
+            <DataTable.Col label="app.options" disableSort>
+              <RowActions
+                onEdit={(id) => {
+                  setDialog({ id });
+                }}
+                canUpdate={access.update}
+                canDelete={access.delete}
+              />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+      {dialog && (
+        <NotificationFormDialog
+          mode={dialog}
+          onClose={() => {
+            setDialog(null);
+          }}
+        />
+      )}
+    </>
+  );
+}

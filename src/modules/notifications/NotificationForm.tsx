@@ -1,0 +1,161 @@
+import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { RichTextInput } from 'ra-input-rich-text';
+import {
+  BooleanInput,
+  CreateBase,
+  EditBase,
+  FormDataConsumer,
+  NumberInput,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  required,
+  useNotify,
+  useTranslate,
+  type Identifier,
+} from 'react-admin';
+import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
+import { useRegistry } from '../../registry-context';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Now as the datetime-local input wants it (the browser's clock, to the minute). */
+export function localNow(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export const TYPE_CHOICES = [
+  { id: 'All', name: 'notifications.types.All' },
+  { id: 'Group', name: 'notifications.types.Group' },
+  { id: 'User', name: 'notifications.types.User' },
+];
+
+/** The server's `yyyy-MM-dd HH:mm:ss` in and out of the datetime-local input. */
+const toInput = (v: unknown) => (typeof v === 'string' ? v.replace(' ', 'T').slice(0, 16) : '');
+
+function FormToolbar({ onCancel }: { onCancel: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1 }}>
+      <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+      <SaveButton label="app.save" />
+    </Toolbar>
+  );
+}
+
+/** The group or the user select, whichever the chosen type needs. */
+function TargetInput() {
+  const registry = useRegistry();
+  const users = registry.find('users');
+  return (
+    <FormDataConsumer>
+      {({ formData }: { formData: Record<string, unknown> }) => {
+        if (formData.notification_type === 'Group')
+          return (
+            <ReferenceInput source="notification_group" reference="group" filter={{ status: 1 }}>
+              <SelectInput
+                optionText="group_name"
+                validate={required()}
+                fullWidth
+                label="resources.notification.fields.notification_group"
+              />
+            </ReferenceInput>
+          );
+        if (formData.notification_type === 'User')
+          return users ? (
+            <ReferenceInput source="notification_user" reference={users.name} filter={{ status: 1 }}>
+              <SelectInput
+                optionText={users.titleField}
+                validate={required()}
+                fullWidth
+                label="resources.notification.fields.notification_user"
+              />
+            </ReferenceInput>
+          ) : (
+            // Until the users resource is registered, the user is named by id.
+            <NumberInput source="notification_user" validate={required()} min={1} label="resources.notification.fields.notification_user" />
+          );
+        return null;
+      }}
+    </FormDataConsumer>
+  );
+}
+
+function Fields({ onCancel }: { onCancel: () => void }) {
+  return (
+    <SimpleForm
+      toolbar={<FormToolbar onCancel={onCancel} />}
+      defaultValues={{ notification_date: localNow(), notification_type: 'All', notification_status: 1 }}
+    >
+      <TextInput source="notification_title" validate={required()} fullWidth label="resources.notification.fields.notification_title" />
+      <RichTextInput
+        source="notification_description"
+        fullWidth
+        label="resources.notification.fields.notification_description"
+        sx={{ '& .ProseMirror': { minHeight: 150 } }}
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+        <TextInput
+          source="notification_date"
+          type="datetime-local"
+          validate={required()}
+          format={toInput}
+          label="resources.notification.fields.notification_date"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <SelectInput
+          source="notification_type"
+          choices={TYPE_CHOICES}
+          validate={required()}
+          label="resources.notification.fields.notification_type"
+        />
+      </Box>
+      <TargetInput />
+      <BooleanInput
+        source="notification_status"
+        label="resources.notification.fields.notification_status"
+        format={(v: unknown) => Number(v) === 1}
+        parse={(v: boolean) => (v ? 1 : 0)}
+      />
+    </SimpleForm>
+  );
+}
+
+/** Create or edit dialog over the admin list; closes, toasts and lets the list refresh on success. */
+export function NotificationFormDialog({ mode, onClose }: { mode: 'create' | { id: Identifier }; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const name = translate('resources.notification.name', { smart_count: 1 });
+  const done = (message: string) => () => {
+    notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
+    onClose();
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="notification-dialog-title">
+      <DialogTitle id="notification-dialog-title">
+        {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
+      </DialogTitle>
+      {mode === 'create' ? (
+        <CreateBase resource={NOTIFICATION_RESOURCE} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
+          <Fields onCancel={onClose} />
+        </CreateBase>
+      ) : (
+        <EditBase
+          resource={NOTIFICATION_RESOURCE}
+          id={mode.id}
+          redirect={false}
+          mutationMode="pessimistic"
+          mutationOptions={{ onSuccess: done('ra.notification.updated') }}
+        >
+          <Fields onCancel={onClose} />
+        </EditBase>
+      )}
+    </Dialog>
+  );
+}
