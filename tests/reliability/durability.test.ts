@@ -15,7 +15,6 @@ import { createThrowawayDb, figure, type Kind } from './support';
  * table's indexes).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const PASSWORD = 'durability-admin-password';
 const IN_FLIGHT = 8;
 const ACKS_BEFORE_KILL = 150;
@@ -40,7 +39,9 @@ interface Child {
 
 async function startChild(dataDir: string, databaseUrl?: string): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(TSX, ['server/main.ts'], {
+  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a grandchild that a SIGKILL
+  // of the CLI would leave running.
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -65,6 +66,11 @@ async function startChild(dataDir: string, databaseUrl?: string): Promise<Child>
     if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+async function exited(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  await new Promise((r) => proc.once('exit', r));
 }
 
 async function signIn(base: string): Promise<string> {
@@ -109,7 +115,7 @@ async function writeUntilKilled(child: Child, token: string): Promise<{ acked: s
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  await new Promise((r) => child.proc.once('exit', r));
+  await exited(child.proc);
   return { acked, failed, elapsed: Date.now() - started };
 }
 
@@ -143,6 +149,8 @@ describe('durability: SIGKILL during a stream of writes', () => {
       });
       const { acked, failed, elapsed } = await writeUntilKilled(first, await signIn(first.base));
       expect(first.proc.signalCode).toBe('SIGKILL');
+      // Nothing answers on the killed server's port any more.
+      await expect(fetch(`${first.base}/users/get-auth-user`)).rejects.toThrow();
 
       const second = await startChild(dataDir, db?.url);
       cleanups.push(() => {
@@ -172,7 +180,7 @@ describe('durability: SIGKILL during a stream of writes', () => {
         integrity = `amcheck ok on ${rows.length} indexes`;
       }
       second.proc.kill('SIGTERM');
-      await new Promise((r) => second.proc.once('exit', r));
+      await exited(second.proc);
       figure(
         `durability (${kind})`,
         `${acked.length} writes acknowledged in ${elapsed} ms before SIGKILL (${IN_FLIGHT} in flight), ${failed} cut off, ${stored.size - acked.length} unacknowledged but stored, 0 lost; ${integrity}`,
