@@ -13,11 +13,12 @@ const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()
 
 /** Answers the problem with the password, or undefined when it may be used. */
 export function passwordProblem(password: string, username?: string): string | undefined {
-  const length = [...password].length;
+  const length = Array.from(password).length; // characters, not UTF-16 units
   if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
   if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
   const lower = password.toLowerCase();
-  if (username && lower === username.trim().toLowerCase()) return 'Password must not be the username';
+  const name = username?.trim().toLowerCase();
+  if (name && lower === name) return 'Password must not be the username';
   if (COMMON.has(lower)) return 'This password is too common; choose another';
   return undefined;
 }
