@@ -11,7 +11,7 @@ describe('Bengali and right-to-left, end to end', () => {
   beforeAll(async () => {
     e = await startE2E();
   });
-  afterAll(() => e?.close());
+  afterAll(() => e.close());
 
   it('translates and mirrors the branch list', async () => {
     const { page } = e;
