@@ -22,7 +22,7 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
       localStorage.setItem('RaStore.theme', JSON.stringify(p.theme));
     }, prefs);
   });
-  afterAll(() => e?.close());
+  afterAll(() => e.close());
 
   it.each(routes.signedOut)('%s (signed out)', async (route) => {
     await e.page.goto(`${e.url}${route}`);
