@@ -98,9 +98,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
     timeZone: set(env.TZ),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
-    redisUrl: env.REDIS_URL === '' ? undefined : env.REDIS_URL,
-    redisKey: env.REDIS_KEY === '' ? undefined : env.REDIS_KEY,
+    smtpUrl: set(env.SMTP_URL),
+    mailFrom: set(env.MAIL_FROM),
+    redisUrl: set(env.REDIS_URL),
+    redisKey: set(env.REDIS_KEY),
   };
 }

@@ -15,11 +15,12 @@ export async function ensureSuperAdminGroup(db: Db, registry: Registry): Promise
   // Declared, not guessed: the registry checks that the users' group reference declares its code field.
   const code = g.codeField;
   if (!code) throw new Error(`descriptor "${g.name}" must declare its codeField`);
+  const status = g.statusField;
+  if (!status) throw new Error('The group descriptor needs a status field');
   const now = new Date().toISOString();
   const row = await dynamic(db)
     .insertInto(g.table)
-    // The group descriptor is a list resource, so the registry guarantees its status field.
-    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', [g.statusField!]: 1, created_at: now, updated_at: now })
+    .values({ [code]: 'SUPER_ADMIN', [g.titleField]: 'Super Admin', [status]: 1, created_at: now, updated_at: now })
     .returning(sql.ref(g.idField).as('id'))
     .executeTakeFirstOrThrow();
   await setSetting(db, SUPER_ADMIN_KEY, String(row.id));

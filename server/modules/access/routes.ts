@@ -33,7 +33,6 @@ function menuId(raw: string): number {
 }
 
 /** The menu catalogue, group and per-user permissions, and the signed-in user's menus (spec 000 section 7). */
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const accessRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const db = ctx.conn.db;
