@@ -293,7 +293,10 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     const slugs = (await s.app.ctx.conn.db.selectFrom('menu').select('menu_slug').execute()).map((m) => m.menu_slug);
     for (const p of Object.values(LISTS)) for (const path of Object.values(p)) expect(slugs).toContain(path.replace(/^\/|\/$/g, ''));
     for (const p of Object.values(SINGLETONS)) for (const path of Object.values(p)) expect(slugs).toContain(path.replace(/^\/|\/$/g, ''));
-    await insertUser(s.app.ctx, { username: 'reader', password: 'reader-pass-1', group: 77, slugs: ['ot/ot-list'] });
+    // A real, active group: a group that does not exist (or is inactive) grants nothing.
+    const group = (await s.call('POST', '/api/group/group-create', { body: { group_code: 'READERS', group_name: 'Readers' } })).json().data
+      .group_id as number;
+    await insertUser(s.app.ctx, { username: 'reader', password: 'reader-pass-1', group, slugs: ['ot/ot-list'] });
     const token = (
       await s.call('POST', '/api/users/user-login/', { body: { username: 'reader', password: 'reader-pass-1' }, token: null })
     ).json().data.token;

@@ -37,4 +37,9 @@ export const serverTimeHandler = http.get('*/api/server-time', () => {
  * server's clock, the permission menu list, and the navigation (empty unless a test says otherwise;
  * `signIn` answers the menu of its slugs).
  */
-export const server = setupServer(serverTimeHandler, permissionMenus, menuHandler([]));
+/** The signed-in user's inbox, as the bell asks for it on every screen: empty unless a test says otherwise. */
+const emptyInbox = http.get('*/api/notification/notification-list-user/', () => ok({ data: [], total: 0, page: 1, unread: 0 }));
+/** The real-time socket has no server in component tests: its polling transport fails like a network error, and retries. */
+const noSocket = http.all('*/api/socket.io/*', () => HttpResponse.error());
+
+export const server = setupServer(serverTimeHandler, permissionMenus, menuHandler([]), emptyInbox, noSocket);

@@ -40,16 +40,18 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         const me = signedIn(request);
         if (!request.isMultipart()) throw new ApiError(422, 'Choose a picture to upload', { user_picture: 'required' });
         // Read as a users body: only the user's own fields are accepted, within the upload bounds.
-        const { files } = await readWriteBody(request, registry.get('users'));
-        const file = files.find((f) => f.field === 'user_picture');
-        if (!file) throw new ApiError(422, 'Choose a picture to upload', { user_picture: 'required' });
-        const prepared = await images.prepare(file).catch((error: unknown) => {
-          if (error instanceof ApiError && error.statusCode === 422)
+        // A file that is not a picture is refused with the profile's own wording, whichever check finds it.
+        const notAPicture = (error: unknown): never => {
+          if (error instanceof ApiError && error.statusCode === 422 && (error.errors === undefined || 'user_picture' in error.errors))
             throw new ApiError(422, 'This file is not a picture: choose a JPEG, PNG, WebP or GIF image', {
               user_picture: 'must be a JPEG, PNG, WebP or GIF image',
             });
           throw error;
-        });
+        };
+        const { files } = await readWriteBody(request, registry.get('users')).catch(notAPicture);
+        const file = files.find((f) => f.field === 'user_picture');
+        if (!file) throw new ApiError(422, 'Choose a picture to upload', { user_picture: 'required' });
+        const prepared = await images.prepare(file).catch(notAPicture);
         const before = await db.selectFrom('users').select('user_picture').where('user_id', '=', me.user_id).executeTakeFirstOrThrow();
         const stored = await images.save(PICTURE_FOLDER, prepared);
         try {

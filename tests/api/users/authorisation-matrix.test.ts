@@ -4,7 +4,7 @@ import { DATABASES, startServer, type TestServer } from '../harness';
 import { PASSWORD, world, type World } from './helpers';
 
 /**
- * Every users endpoint against every kind of principal. Only a principal holding the endpoint's
+ * Every users and permission endpoint against every kind of principal. Only a principal holding the endpoint's
  * slug (by group or by a user grant) may get past the guard; everyone else gets 401 or 403, and
  * no request of theirs changes anything.
  */
@@ -14,7 +14,16 @@ const ENDPOINTS = [
   { slug: 'users/user-create', method: 'POST', url: () => '/api/users/user-create' },
   { slug: 'users/user-update', method: 'PUT', url: (id: number) => `/api/users/user-update/${id}` },
   { slug: 'users/user-delete', method: 'DELETE', url: (id: number) => `/api/users/user-delete/${id}` },
+  { slug: 'permission/permission-create', method: 'GET', url: () => '/api/permission/permission-list/?menu=all&status=1&group=1' },
+  { slug: 'permission/permission-create', method: 'POST', url: () => '/api/permission/permission-create' },
+  {
+    slug: 'permission/permission-create-user',
+    method: 'GET',
+    url: (id: number) => `/api/permission/permission-list-user/?user=${id}&menu=all&status=1`,
+  },
+  { slug: 'permission/permission-create-user', method: 'POST', url: () => '/api/permission/permission-create-user' },
 ] as const;
+type Endpoint = (typeof ENDPOINTS)[number];
 
 type Principal = 'anonymous' | 'expired' | 'signed-out' | 'no-slug' | 'slug-by-group' | 'slug-by-user-grant' | 'slug-just-revoked';
 const DENIED: Record<Exclude<Principal, 'slug-by-group' | 'slug-by-user-grant'>, number> = {
@@ -30,11 +39,16 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
   let w: World;
   let target: number;
   let emptyGroup: number;
+  let scratchGroup: number;
+  let harmlessMenu: number;
   beforeAll(async () => {
     s = await startServer(kind, { seed: false });
     w = await world(s, kind);
     emptyGroup = await w.group('NONE', []);
     target = await w.user('target', w.branchA, emptyGroup);
+    // Permission writes grant a screen that none of the tested slugs depends on, to a group nobody uses.
+    scratchGroup = await w.group('SCRATCH', []);
+    harmlessMenu = await menuId('branch/branch-list');
   });
   afterAll(async () => {
     await s.close();
@@ -50,6 +64,13 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
     await db().insertInto('user_permission').values({ user_id: userId, menu_id, permission_status: status }).execute();
     s.app.ctx.permissions.invalidate();
   }
+
+  /** What a refused request must leave alone: the users and every group and per-user grant. */
+  const snapshot = async () => ({
+    users: await db().selectFrom('users').selectAll().orderBy('user_id').execute(),
+    permission: await db().selectFrom('permission').selectAll().orderBy('permission_id').execute(),
+    user_permission: await db().selectFrom('user_permission').selectAll().orderBy('user_permission_id').execute(),
+  });
 
   let serial = 0;
   /** A token for the principal, against the endpoint with this slug (branch 0: scope is not what is tested). */
@@ -77,7 +98,14 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
     return token;
   }
 
-  const bodyFor = (method: string) =>
+  const bodyFor = (endpoint: Endpoint) => {
+    if (endpoint.slug === 'permission/permission-create' && endpoint.method === 'POST')
+      return { permission_data: [{ menu_id: harmlessMenu, permission_status: 1 }], group_id: scratchGroup };
+    if (endpoint.slug === 'permission/permission-create-user' && endpoint.method === 'POST')
+      return { permission_data: [{ menu_id: harmlessMenu, permission_status: 1 }], user: { user_id: target, user_group: emptyGroup } };
+    return byMethod(endpoint.method);
+  };
+  const byMethod = (method: string) =>
     method === 'POST'
       ? {
           user_name: 'Matrix',
@@ -95,21 +123,22 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
 
   for (const endpoint of ENDPOINTS) {
     for (const principal of Object.keys(DENIED) as (keyof typeof DENIED)[]) {
-      it(`${endpoint.method} ${endpoint.slug} refuses ${principal} with ${DENIED[principal]} and changes nothing`, async () => {
+      it(`${endpoint.method} ${endpoint.url(0).split('?')[0]} (${endpoint.slug}) refuses ${principal} with ${DENIED[principal]} and changes nothing`, async () => {
         const token = await tokenFor(principal, endpoint.slug);
-        const before = await db().selectFrom('users').selectAll().orderBy('user_id').execute();
-        const res = await s.call(endpoint.method, endpoint.url(target), { token, body: bodyFor(endpoint.method) });
+        const before = await snapshot();
+        const res = await s.call(endpoint.method, endpoint.url(target), { token, body: bodyFor(endpoint) });
         expect(res.statusCode).toBe(DENIED[principal]);
         expect(res.json()).toMatchObject({ status: 0 });
-        expect(await db().selectFrom('users').selectAll().orderBy('user_id').execute()).toEqual(before);
+        expect(await snapshot()).toEqual(before);
       });
     }
     for (const principal of ['slug-by-group', 'slug-by-user-grant'] as const) {
-      it(`${endpoint.method} ${endpoint.slug} lets ${principal} through`, async () => {
+      it(`${endpoint.method} ${endpoint.url(0).split('?')[0]} (${endpoint.slug}) lets ${principal} through`, async () => {
         const token = await tokenFor(principal, endpoint.slug);
         const id = endpoint.method === 'DELETE' ? await w.user(`victim-${++serial}`, w.branchA, emptyGroup) : target;
-        const res = await s.call(endpoint.method, endpoint.url(id), { token, body: bodyFor(endpoint.method) });
-        expect(res.statusCode, res.body).toBe(endpoint.method === 'POST' ? 201 : 200);
+        const res = await s.call(endpoint.method, endpoint.url(id), { token, body: bodyFor(endpoint) });
+        const created = endpoint.method === 'POST' && endpoint.slug === 'users/user-create';
+        expect(res.statusCode, res.body).toBe(created ? 201 : 200);
       });
     }
   }
