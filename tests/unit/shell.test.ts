@@ -9,7 +9,8 @@ describe('menu data to navigation', () => {
   it("links a screen's list slug to its route and any other slug to its own path", () => {
     expect(routeOf('medicine/medicine-list', registry)).toBe('/medicine');
     expect(routeOf('blogs/blog-videos-list', registry)).toBe('/blog-videos');
-    expect(routeOf('users/user-list', registry)).toBe('/users/user-list');
+    expect(routeOf('users/user-list', registry)).toBe('/users');
+    expect(routeOf('settings/menu-setup', registry)).toBe('/settings/menu-setup');
   });
 
   it('orders groups and their screens by menu_position; a top-level entry without children links itself', () => {

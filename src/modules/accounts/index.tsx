@@ -4,7 +4,6 @@ import { ProfilePage } from './ProfilePage';
 import { ChangePasswordPage } from './ChangePasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { LogoutPage } from './LogoutPage';
-import { ChangePasswordMenuItem, MyProfileMenuItem } from './menu-items';
 
 export { ProfileNotificationsSlot } from './ProfileNotificationsSlot';
 
@@ -19,5 +18,5 @@ export const accountsConsoleModule: ConsoleModule = {
     <Route key="reset-password" path="/reset-password" element={<ResetPasswordPage />} />,
     <Route key="logout" path="/logout" element={<LogoutPage />} />,
   ],
-  userMenuItems: [MyProfileMenuItem, ChangePasswordMenuItem],
+  // My profile and Reset password are built into the shell's profile menu (src/layout/AppUserMenu.tsx).
 };

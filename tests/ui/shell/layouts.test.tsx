@@ -45,7 +45,7 @@ describe('navigation from the menu data, in each layout', { timeout: 120_000 }, 
     // A screen's list slug leads to its route; other slugs become paths that the aliases redirect.
     expect(within(nav).getByRole('menuitem', { name: /medicine list/i })).toHaveAttribute('href', '/medicine');
     expect(within(nav).getByRole('menuitem', { name: /pharmacy category/i })).toHaveAttribute('href', '/pharmacy-category');
-    expect(within(nav).getByRole('menuitem', { name: /user list/i })).toHaveAttribute('href', '/users/user-list');
+    expect(within(nav).getByRole('menuitem', { name: /user list/i })).toHaveAttribute('href', '/users');
     expect(
       within(nav)
         .getByRole('menuitem', { name: /user list/i })
@@ -106,7 +106,7 @@ describe('navigation from the menu data, in each layout', { timeout: 120_000 }, 
     const bar = await screen.findByRole('navigation', { name: /main navigation/i });
     expect(sidebar()).toBeNull();
     // A group of one screen is a plain link.
-    expect(await within(bar).findByRole('link', { name: 'User List' })).toHaveAttribute('href', '/users/user-list');
+    expect(await within(bar).findByRole('link', { name: 'User List' })).toHaveAttribute('href', '/users');
     await user.click(within(bar).getByRole('button', { name: 'Pharmacy' }));
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
