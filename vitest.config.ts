@@ -27,7 +27,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
-          testTimeout: 20_000,
+          // Whole-console renders with real forms (rich text, pictures) typed into by user-event: generous
+          // on a shared 2-core machine; a hung test still fails.
+          testTimeout: 60_000,
         },
       },
       {
