@@ -5,7 +5,9 @@ import { App } from '../../../src/App';
 import { server } from '../../msw/server';
 import { allSlugs } from '../../msw/contract';
 import { signIn } from '../render';
-import { allResources, markingI18nProvider, untranslatedTexts } from './catalogueText';
+import { menuFor } from '../../msw/menu';
+import { version } from '../../../package.json';
+import { allResources, markingI18nProvider, stringsOf, untranslatedTexts } from './catalogueText';
 
 const USER = ['Test User', 'test'];
 /** Real screens in jsdom on a shared machine: a list and a dialog can take half a minute. */
@@ -26,10 +28,13 @@ async function settled() {
 }
 
 function signInEverywhere() {
-  signIn(registry.all.flatMap(allSlugs));
+  const slugs = registry.all.flatMap(allSlugs);
+  signIn(slugs);
   const { handlers, data, rows } = allResources(registry);
   server.use(...handlers);
-  return { data: [...data, ...USER], rows };
+  // The navigation's names are menu data (menu_name, editable in menu setup) and the footer shows
+  // the version from package.json: data, not catalogue texts.
+  return { data: [...data, ...USER, ...stringsOf(menuFor(slugs, registry)), `v${version}`], rows };
 }
 
 describe('every text on screen comes from the catalogue (or is data)', () => {
@@ -48,7 +53,8 @@ describe('every text on screen comes from the catalogue (or is data)', () => {
       const value = rows.get(d.name)?.[d.titleField];
       const title = typeof value === 'string' ? value : '';
       if (d.singleton) await screen.findByDisplayValue(title, {}, { timeout: 10_000 });
-      else await screen.findByText(title, {}, { timeout: 10_000 });
+      // (The signed-in user's own name may show twice on the users screen: in the table and the app bar.)
+      else await screen.findAllByText(title, {}, { timeout: 10_000 });
       await settled();
       expect(untranslatedTexts(document.body, data)).toEqual([]);
       list.unmount();
