@@ -179,6 +179,8 @@ function payloadOf(b: Body): { payload?: Buffer | string; headers: Record<string
 }
 
 /** A write that would take the administrator's own rights away (Super Admin's group, the admin account). */
+const RECORDS_FAILURES = /\/users\/user-login|\/reset-password-(verify|otp|new)/;
+
 const selfHarm = (route: CatalogueEntry, c: Case) =>
   /\/(group|users?)\//.test(route.url) && route.url.includes(':') && route.method !== 'GET' && c.params[0] === '1';
 
@@ -215,7 +217,11 @@ for (const kind of KINDS) {
 
     it('finds the generated and hand-written routes in the server itself', () => {
       const urls = routes.map((r) => `${r.method} ${r.url}`);
-      for (const d of registry.all) expect(urls).toContain(`GET /api/${d.api.prefix}/${d.api.entity ?? d.api.prefix}-list`);
+      for (const d of registry.all) {
+        const list = `GET /api/${d.api.prefix}/${d.api.entity ?? d.api.prefix}-list`;
+        // Generated lists are registered with the contract's trailing slash, module lists without.
+        expect(urls.includes(list) || urls.includes(`${list}/`), list).toBe(true);
+      }
       expect(urls).toContain('POST /api/users/user-login');
       expect(routes.length).toBeGreaterThan(registry.all.length * 3);
     });
@@ -244,11 +250,14 @@ for (const kind of KINDS) {
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
             const where = `${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
             expect(res.statusCode, where).toBeLessThan(500);
-            if (res.headers['content-type']?.toString().startsWith('application/json')) {
+            // The API documentation (/api/docs/json) is an OpenAPI document, not a contract answer.
+            if (!route.url.startsWith('/api/docs') && res.headers['content-type']?.toString().startsWith('application/json')) {
               expect(typeof res.json<{ status: unknown }>().status, where).toBe('number');
             }
             if (res.statusCode >= 400) {
               refusals++;
+              // Failed sign-ins and one-time-code attempts are recorded by design (history, lock-out, tries).
+              if (RECORDS_FAILURES.test(route.url)) return;
               const after = s.changes();
               if (after === undefined || after !== knownAt) {
                 fingerprints++;

@@ -29,6 +29,19 @@ export interface MenuInput {
   permission_group?: number[];
 }
 
+const MENU_COLUMNS = [
+  'menu_name',
+  'menu_slug',
+  'menu_position',
+  'main_menu',
+  'sub_menu',
+  'menu_api_method',
+  'menu_icon',
+  'menu_shortcut_status',
+  'menu_visible_status',
+  'menu_status',
+] as const satisfies readonly (keyof MenuInput)[];
+
 /** `all` or absent = no filter; otherwise the value. */
 export type Filter<T> = T | undefined;
 export interface MenuFilters {
@@ -207,7 +220,10 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
       if (!before) throw notFound(`menu ${id}`);
       await check(input, rows, id);
       await guardProtected(before, input);
-      const { permission_group, ...values } = input;
+      const { permission_group } = input;
+      // Only the menu's own columns: a body may carry other keys, which must never reach the SQL.
+      const values: Omit<MenuInput, 'permission_group'> = {};
+      for (const key of MENU_COLUMNS) if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       if (values.menu_icon === '') values.menu_icon = DEFAULT_MENU_ICON;
       if (Object.keys(values).length) await db.updateTable('menu').set(values).where('menu_id', '=', id).execute();
       if (permission_group) await setGroups(id, permission_group);
