@@ -34,7 +34,15 @@ export interface BuiltApp {
  * call it with their own config (and registry) and use `app.inject`; server/main.ts listens.
  */
 export async function buildApp(config: ServerConfig, registry: Registry = defaultRegistry): Promise<BuiltApp> {
-  const conn = connect(config);
+  // The logger exists only once Fastify does; an idle connection may fail before or after.
+  const logger: { current?: { error(obj: object, msg: string): void } } = {};
+  const conn = connect({
+    ...config,
+    onIdleError: (err) => {
+      if (logger.current) logger.current.error({ err }, 'PostgreSQL connection lost; the pool opens a new one');
+      else console.error('PostgreSQL connection lost:', err.message);
+    },
+  });
   // Migrations first: descriptor tables such as users' are created by one.
   await migrate(conn);
   await syncDescriptorTables(conn, registry);
@@ -64,6 +72,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     ajv: { customOptions: { allowUnionTypes: true } },
   });
   app.decorate('ctx', ctx);
+  logger.current = app.log;
   app.addHook('onClose', async () => {
     await conn.db.destroy();
   });

@@ -18,9 +18,24 @@ export interface Connection {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export function connect(options: { dataDir: string; databaseUrl?: string }): Connection {
+export interface ConnectOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  /**
+   * An idle pooled PostgreSQL connection failed (the server restarted, or an administrator ended
+   * it). The pool drops that connection and opens a new one when needed; without a listener,
+   * Node would treat the pool's 'error' event as fatal and stop the whole server.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+export function connect(options: ConnectOptions): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (error) => {
+      if (options.onIdleError) options.onIdleError(error);
+      else console.error('PostgreSQL connection lost:', error.message);
+    });
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   ensurePrivateDir(options.dataDir);

@@ -5,12 +5,13 @@ import type { CrudService } from '../crud/service';
 import type { IncomingFile } from '../crud/images';
 import { inDependencyOrder } from '../db/sync';
 import { samplesByResource, type Sample } from './samples';
+import { isSampleRef, type SampleRef } from './samples/types';
 import { samplePicture } from './sample-image';
 import { setSetting, setting } from './settings';
 
 /**
  * Sample records from server/startup/samples (keyed by descriptor name), written through the same service as the API
- * (so they are validated like any input). Reference values name the target's unique code; image
+ * (so they are validated like any input). Reference values name the target by a unique field; image
  * values are labels for a picture drawn now. Each resource is seeded once, ever.
  */
 export async function seedSamples(
@@ -32,8 +33,8 @@ export async function seedSamples(
           files.push({ field: name, filename: `${name}.png`, data: await samplePicture(value) });
         } else if (f?.kind === 'imageList' && Array.isArray(value)) {
           for (const label of value) files.push({ field: name, filename: `${name}.png`, data: await samplePicture(String(label)) });
-        } else if (f?.kind === 'reference' && typeof value === 'string') {
-          fields[name] = await idByCode(db, registry.get(f.reference), value);
+        } else if (f?.kind === 'reference' && isSampleRef(value)) {
+          fields[name] = await idByUnique(db, registry.get(f.reference), value);
         } else {
           fields[name] = value;
         }
@@ -44,13 +45,15 @@ export async function seedSamples(
   }
 }
 
-async function idByCode(db: Db, d: ResourceDescriptor, code: string): Promise<number | null> {
-  const unique = d.fields.find((f) => f.unique);
-  if (!unique) return null;
+/** A sample naming a field that is not unique, or a record that is not there, is a mistake in the samples: start-up says so. */
+async function idByUnique(db: Db, d: ResourceDescriptor, ref: SampleRef): Promise<number> {
+  if (!d.fields.some((f) => f.name === ref.byUnique && f.unique))
+    throw new Error(`sample reference to "${d.name}" by "${ref.byUnique}", which is not a unique field`);
   const row = await dynamic(db)
     .selectFrom(d.table)
     .select(sql.ref(d.idField).as('id'))
-    .where(sql.ref(unique.name), '=', code)
+    .where(sql.ref(ref.byUnique), '=', ref.value)
     .executeTakeFirst();
-  return row ? Number(row.id) : null;
+  if (!row) throw new Error(`sample reference to "${d.name}" ${ref.byUnique} = "${ref.value}" finds no record`);
+  return Number(row.id);
 }

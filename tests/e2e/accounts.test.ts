@@ -77,10 +77,7 @@ describe('accounts, end to end in Chromium', () => {
     await signOut();
   });
 
-  // Known regression after the integration of stop 15: after the change, signing in with the old
-  // password shows no 'Invalid username or password' toast in Chromium (the API refuses it: see
-  // tests/api/accounts). Skipped so the suite stays green; issue 10 stays open until it passes.
-  it.skip('(b) changes the password: signed out, the old password fails, the new one works', async () => {
+  it('(b) changes the password: signed out, the old password fails, the new one works', async () => {
     const { page } = e;
     await staff('nurse');
     await signIn(e, { username: 'nurse', password: PW });

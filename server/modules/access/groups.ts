@@ -13,7 +13,8 @@ export interface GroupRef {
 /** Reads groups through the group descriptor (its table and column names are data). */
 export function groupReader(db: Db, registry: Registry) {
   const g = registry.get('group');
-  const codeField = g.fields.find((f) => f.unique)?.name ?? g.titleField;
+  const codeField = g.codeField;
+  if (!codeField) throw new Error(`descriptor "${g.name}" must declare its codeField (access answers group codes)`);
   const statusField = g.statusField ?? g.titleField;
   const select = (ids?: readonly number[]) => {
     let q = dynamic(db)

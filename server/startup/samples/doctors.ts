@@ -1,11 +1,11 @@
-import type { Sample } from './types';
+import { byUnique, type Sample } from './types';
 
 /** Sample records of "doctors" (resources/doctors.ts), inserted at first start. */
 export const doctors: readonly Sample[] = [
   {
     name: 'Dr. Farhana Rahman',
     title: 'Consultant Cardiologist',
-    doctor_department: 'CARD',
+    doctor_department: byUnique('department_code', 'CARD'),
     picture: 'Dr. Farhana',
     short_description: '<p>Interventional cardiology, 15 years of practice.</p>',
     degrees: [
@@ -19,7 +19,7 @@ export const doctors: readonly Sample[] = [
   {
     name: 'Dr. Tanvir Hossain',
     title: 'Eye Specialist & Surgeon',
-    doctor_department: 'OPH',
+    doctor_department: byUnique('department_code', 'OPH'),
     picture: 'Dr. Tanvir',
     degrees: [
       { degree_name: 'MBBS', institiute: 'Chittagong Medical College' },
@@ -32,7 +32,7 @@ export const doctors: readonly Sample[] = [
   {
     name: 'Dr. Nusrat Jahan',
     title: 'Paediatrician',
-    doctor_department: 'PED',
+    doctor_department: byUnique('department_code', 'PED'),
     degrees: [{ degree_name: 'MBBS', institiute: 'Sir Salimullah Medical College' }],
     experience: [],
     appointment: [{ days: 'Mon, Wed', times: '09:00-13:00' }],

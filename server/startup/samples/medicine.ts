@@ -1,11 +1,11 @@
-import type { Sample } from './types';
+import { byUnique, type Sample } from './types';
 
 /** Sample records of "medicine" (resources/medicine.ts), inserted at first start. */
 export const medicine: readonly Sample[] = [
   {
     medicine_code: 'NAPA-500',
     medicine_name: 'Napa 500 mg (Paracetamol)',
-    medicine_category: 'ANL',
+    medicine_category: byUnique('pharmacy_category_code', 'ANL'),
     medicine_purchase_price: 0.8,
     medicine_sales_price: 1.2,
     medicine_description: '<p>Paracetamol tablet for fever and mild pain.</p>',
@@ -14,7 +14,7 @@ export const medicine: readonly Sample[] = [
   {
     medicine_code: 'AMOX-250',
     medicine_name: 'Amoxicillin 250 mg capsule',
-    medicine_category: 'ABX',
+    medicine_category: byUnique('pharmacy_category_code', 'ABX'),
     medicine_purchase_price: 4.5,
     medicine_sales_price: 6,
     medicine_description: '<p>Broad-spectrum penicillin antibiotic. <strong>Prescription only.</strong></p>',
@@ -23,7 +23,7 @@ export const medicine: readonly Sample[] = [
   {
     medicine_code: 'OMEP-20',
     medicine_name: 'Omeprazole 20 mg',
-    medicine_category: 'ANT',
+    medicine_category: byUnique('pharmacy_category_code', 'ANT'),
     medicine_purchase_price: 3,
     medicine_sales_price: 5,
     medicine_picture: 'Omeprazole',
@@ -31,7 +31,7 @@ export const medicine: readonly Sample[] = [
   {
     medicine_code: 'VITD-1000',
     medicine_name: 'Vitamin D3 1000 IU',
-    medicine_category: 'VIT',
+    medicine_category: byUnique('pharmacy_category_code', 'VIT'),
     medicine_purchase_price: 7.25,
     medicine_sales_price: 10,
     medicine_status: 0,

@@ -1,4 +1,4 @@
-import type { Sample } from './types';
+import { byUnique, type Sample } from './types';
 
 /** Sample records of "optics" (resources/optics.ts), inserted at first start. */
 export const optics: readonly Sample[] = [
@@ -6,7 +6,7 @@ export const optics: readonly Sample[] = [
     optics_code: 'RB-3025',
     optics_name: 'Ray-Ban Aviator Classic RB3025',
     optics_sku: 'RB3025-L0205-58',
-    optics_category: 'SUN',
+    optics_category: byUnique('optics_category_code', 'SUN'),
     optics_type: 'Frame',
     optics_frame_material: 'Metal',
     optics_frame_shape: 'Aviator',
@@ -21,7 +21,7 @@ export const optics: readonly Sample[] = [
     optics_code: 'TTN-OPT-201',
     optics_name: 'Titan Full-Rim Spectacles with Blue-Cut Lens',
     optics_sku: 'TTN-TW1021-BLK',
-    optics_category: 'FRM',
+    optics_category: byUnique('optics_category_code', 'FRM'),
     optics_type: 'Optical',
     optics_frame_material: 'Titanium',
     optics_frame_shape: 'Rectangle',
@@ -38,7 +38,7 @@ export const optics: readonly Sample[] = [
     optics_code: 'ESS-VRX-PRG',
     optics_name: 'Essilor Varilux Progressive Lens (pair)',
     optics_sku: 'ESS-VRX-156',
-    optics_category: 'LNS',
+    optics_category: byUnique('optics_category_code', 'LNS'),
     optics_type: 'Lens',
     optics_lens_type: 'Progressive',
     optics_lens_power: '+1.50 Add +2.00',
@@ -54,7 +54,7 @@ export const optics: readonly Sample[] = [
     optics_code: 'ACC-CLN-01',
     optics_name: 'Lens Cleaning Kit (spray + microfibre cloth)',
     optics_sku: 'ACC-CLN-60ML',
-    optics_category: 'ACC',
+    optics_category: byUnique('optics_category_code', 'ACC'),
     optics_type: 'Accessory',
     optics_batch_no: 'CLN-2401',
     optics_expiry_date: '2026-12-31',
