@@ -99,7 +99,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     ).select(sql<number>`(select count(*) from ${sql.table('__m')})`.as('__total'));
     if (bySort) query = query.orderBy('p.__sort', q.order);
     const rows = await query.orderBy('p.__id', q.order).execute();
-    return { rows, total: rows.length ? Number(rows[0]!.__total) : undefined };
+    return { rows, total: rows[0]?.__total };
   }
 
   /** A new object per row (deleting keys would make every row slow to serialise). */
@@ -129,7 +129,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         const found = await searchPage(d, q, where);
         // No row on the page (no match, or a page past the end): the total needs its own count.
         const total = found.total ?? (await countQuery.executeTakeFirstOrThrow()).total;
-        return { rows: found.rows.map((r) => shape(d, r)), total: Number(total) };
+        return { rows: found.rows.map((r) => shape(d, r)), total };
       }
       const [rows, count] = await Promise.all([
         select(d, where)

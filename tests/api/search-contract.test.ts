@@ -37,7 +37,7 @@ describe.each(DATABASES)('search answers like the filtered list (%s)', (kind) =>
   afterAll(() => s?.close());
 
   const get = async (query: string) => {
-    const body = (await s.call('GET', `/api/medicine/medicine-list/?${query}`)).json() as { data: Row[]; total: number };
+    const body = (await s.call('GET', `/api/medicine/medicine-list/?${query}`)).json<{ data: Row[]; total: number }>();
     return { ids: body.data.map((r) => r.medicine_id), total: body.total, data: body.data };
   };
 
@@ -54,11 +54,7 @@ describe.each(DATABASES)('search answers like the filtered list (%s)', (kind) =>
         const all = await get(`status=${status}&sort=${sort}&order=${order}&limit=1000`);
         const needle = term.toLowerCase();
         const expected = all.data.filter((r) =>
-          [r.medicine_code, r.medicine_name].some((v) =>
-            String(v ?? '')
-              .toLowerCase()
-              .includes(needle),
-          ),
+          [r.medicine_code, r.medicine_name].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)),
         );
         for (let page = 1; page <= 5; page++) {
           const found = await get(`status=${status}&sort=${sort}&order=${order}&limit=7&page=${page}&search=${encodeURIComponent(term)}`);
