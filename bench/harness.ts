@@ -114,6 +114,8 @@ const read = (file: string) => {
 };
 /** Resident set size of a process, in MB. */
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(read(`/proc/${pid}/status`))?.[1] ?? NaN) / 1024;
+/** Peak resident set size of a process (VmHWM), in MB. */
+export const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(read(`/proc/${pid}/status`))?.[1] ?? NaN) / 1024;
 /** CPU seconds (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
   const stat = read(`/proc/${pid}/stat`);
@@ -165,6 +167,7 @@ async function cannonOnce(s: Server, t: Target, seconds: number): Promise<Measur
     url: s.base + (typeof t.path === 'string' ? t.path : '/'),
     connections: CONNECTIONS,
     duration: seconds,
+    timeout: 30,
     headers: t.headers,
     requests: pathFn ? [{ setupRequest: (req) => ({ ...req, path: pathFn() }) }] : undefined,
   });
