@@ -117,13 +117,13 @@ export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(read(`/proc/$
 /** Peak resident set size of a process (VmHWM), in MB. */
 export const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(read(`/proc/${pid}/status`))?.[1] ?? NaN) / 1024;
 /** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const stat = read(`/proc/${pid}/stat`);
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return stat ? (Number(f[11]) + Number(f[12])) / CLK_TCK : NaN;
 }
 /** CPU seconds all processes on the machine have used so far (busy = not idle, not iowait). */
-function machineSeconds(): number {
+export function machineSeconds(): number {
   const f = read('/proc/stat').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   if (f.length < 5) return NaN;
   return (f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!) / CLK_TCK;

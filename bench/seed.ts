@@ -6,7 +6,7 @@ import pg from 'pg';
  * transaction. The FTS5 index (medicine_fts) follows through the table's triggers. Deterministic:
  * the same count always yields the same rows.
  */
-const DRUGS = [
+export const DRUGS = [
   'Amlodipine',
   'Atorvastatin',
   'Azithromycin',
@@ -58,7 +58,7 @@ const DRUGS = [
   'Spironolactone',
   'Telmisartan',
 ];
-const STRENGTHS = ['5 mg', '10 mg', '20 mg', '25 mg', '40 mg', '50 mg', '100 mg', '250 mg', '500 mg'];
+export const STRENGTHS = ['5 mg', '10 mg', '20 mg', '25 mg', '40 mg', '50 mg', '100 mg', '250 mg', '500 mg'];
 const FORMS = ['tablet', 'capsule', 'syrup', 'suspension', 'injection', 'cream'];
 
 /** mulberry32: a tiny seeded PRNG, so every run builds the same data set. */
