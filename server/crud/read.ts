@@ -80,6 +80,18 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     let matches = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${id}`).as('__id'));
     if (bySort) matches = matches.select(sql.ref(`t.${q.sort}`).as('__sort'));
     for (const w of where) matches = matches.where(w);
+    const search = q.search ?? '';
+    const onlyFts = dialect === 'sqlite' && !bySort && Array.from(search).length >= 3 && where.length === 1;
+    if (onlyFts) {
+      // The search is the only condition and the order is the id: the FTS table's rowids are the
+      // matching ids (its triggers keep it equal to the table), so the table is not read for the
+      // set at all (16 ms instead of 39 ms at 1M rows, bench/SEARCH.md).
+      const fts = ftsTable(d);
+      matches = ddb
+        .selectFrom(fts)
+        .select(sql.ref('rowid').as('__id'))
+        .where(sql<SqlBool>`${sql.id(fts)} match ${`"${search.replace(/"/g, '""')}"`}`);
+    }
     let page = ddb.selectFrom('__m').select('__id');
     if (bySort) page = page.select('__sort').orderBy('__sort', q.order);
     page = page
