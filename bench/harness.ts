@@ -5,9 +5,10 @@ import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { benchConfig } from './shared';
-import { seedMedicines } from './seed';
+import { seedMedicines, seedMedicinesPg } from './seed';
 
 /** What bench/run.ts and bench/breakdown.ts share: data set, child servers, load and /proc readings. */
 export const env = process.env;
@@ -113,14 +114,16 @@ const read = (file: string) => {
 };
 /** Resident set size of a process, in MB. */
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(read(`/proc/${pid}/status`))?.[1] ?? NaN) / 1024;
+/** Peak resident set size of a process (VmHWM), in MB. */
+export const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(read(`/proc/${pid}/status`))?.[1] ?? NaN) / 1024;
 /** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const stat = read(`/proc/${pid}/stat`);
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return stat ? (Number(f[11]) + Number(f[12])) / CLK_TCK : NaN;
 }
 /** CPU seconds all processes on the machine have used so far (busy = not idle, not iowait). */
-function machineSeconds(): number {
+export function machineSeconds(): number {
   const f = read('/proc/stat').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   if (f.length < 5) return NaN;
   return (f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!) / CLK_TCK;
@@ -154,7 +157,7 @@ export interface Measure {
   requests: number;
 }
 
-async function cannonOnce(s: Server, t: Target, seconds: number): Promise<Measure> {
+async function cannonOnce(s: Server, t: Target, seconds: number, warmUp = false): Promise<Measure> {
   const cpu0 = cpuSeconds(s.pid);
   const machine0 = machineSeconds();
   const client0 = process.cpuUsage();
@@ -164,13 +167,15 @@ async function cannonOnce(s: Server, t: Target, seconds: number): Promise<Measur
     url: s.base + (typeof t.path === 'string' ? t.path : '/'),
     connections: CONNECTIONS,
     duration: seconds,
+    timeout: 30,
     headers: t.headers,
     requests: pathFn ? [{ setupRequest: (req) => ({ ...req, path: pathFn() }) }] : undefined,
   });
   const wall = (performance.now() - wall0) / 1000;
   const used = process.cpuUsage(client0);
   const bad = r.non2xx + r.errors + r.timeouts;
-  if (bad > 0 || r['2xx'] === 0) {
+  // A warm-up may see no answer yet (a slow server still draining the previous run's queue).
+  if (!warmUp && (bad > 0 || r['2xx'] === 0)) {
     throw new Error(`${s.name} ${String(t.path)}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, ${r['2xx']} 2xx`);
   }
   const serverCpu = (cpuSeconds(s.pid) - cpu0) / wall;
@@ -196,7 +201,7 @@ export async function cannon(s: Server, t: Target): Promise<Measure> {
   let best: Measure | undefined;
   for (let attempt = 0; attempt < 3 && !(best && best.otherCpu <= NOISE); attempt++) {
     await waitQuiet();
-    if (WARMUP > 0) await cannonOnce(s, t, WARMUP);
+    if (WARMUP > 0) await cannonOnce(s, t, WARMUP, true);
     const m = await cannonOnce(s, t, SECONDS);
     if (!best || m.otherCpu < best.otherCpu) best = m;
   }
@@ -225,10 +230,11 @@ export const cores = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 export function codeState(): string {
   if (env.BENCH_CODE) return env.BENCH_CODE;
   try {
+    // trimEnd: porcelain lines start with a status column that may be a space.
     const git = (...args: string[]) =>
       execFileSync('git', args, { cwd: HERE, stdio: ['ignore', 'pipe', 'ignore'] })
         .toString()
-        .trim();
+        .trimEnd();
     const dirty = git('status', '--porcelain', '--', '../server', '../resources');
     return `commit ${git('rev-parse', '--short', 'HEAD')}${
       dirty
@@ -254,3 +260,104 @@ export const MEASURE_HEAD = [
 ];
 export const measureRow = (who: string, m: Measure) =>
   `| ${who} | ${n0(m.rps)} | ${n1(m.p50)} | ${n1(m.p99)} | ${n1(m.rss)} | ${cores(m.serverCpu)} | ${n0(usPerReq(m))} | ${cores(m.clientCpu)} | ${cores(m.otherCpu)} | ${n0(m.requests)} |`;
+
+// ---- data sets at scale, on SQLite or PostgreSQL ----------------------------------------------
+export type Kind = 'sqlite' | 'postgres';
+export const PG_ADMIN_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgUrl = (name: string) => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+
+async function pgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export interface ScaleData extends DataSet {
+  kind: Kind;
+  /** PostgreSQL only: the seeded database. */
+  databaseUrl?: string;
+  /** True when an earlier run's data set (BENCH_CACHE) was reused. */
+  reused: boolean;
+  /** Removes the data set unless it lives in BENCH_CACHE. */
+  cleanup(): Promise<void>;
+}
+
+/** Counts the rows `term` matches the way the server's search does (FTS5 phrase / ILIKE on the indexed text). */
+async function countHits(kind: Kind, dir: string, databaseUrl: string | undefined, term: string) {
+  if (kind === 'sqlite') {
+    const db = new SQLite(path.join(dir, 'console.sqlite'), { readonly: true });
+    try {
+      const ids = db.prepare('SELECT min(medicine_id) AS lo, max(medicine_id) AS hi, count(*) AS n FROM medicine').get() as {
+        lo: number;
+        hi: number;
+        n: number;
+      };
+      const hits = db.prepare('SELECT count(*) FROM medicine_fts WHERE medicine_fts MATCH ?').pluck().get(`"${term}"`) as number;
+      return { ...ids, hits };
+    } finally {
+      db.close();
+    }
+  }
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const ids = (
+      await c.query<{ lo: number; hi: number; n: string }>(
+        'SELECT min(medicine_id) AS lo, max(medicine_id) AS hi, count(*) AS n FROM medicine',
+      )
+    ).rows[0]!;
+    const hits = (
+      await c.query<{ n: string }>(
+        `SELECT count(*) AS n FROM medicine WHERE (coalesce(medicine_code, '') || E'\\x1f' || coalesce(medicine_name, '')) ILIKE $1`,
+        [`%${term}%`],
+      )
+    ).rows[0]!;
+    return { lo: ids.lo, hi: ids.hi, n: Number(ids.n), hits: Number(hits.n) };
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * `rows` bulk-seeded medicines on SQLite or PostgreSQL, after the real app's first start (schema,
+ * search index, admin, samples). With BENCH_CACHE=<dir> the data set is kept (SQLite under that
+ * dir, PostgreSQL as database bench_scale_<rows>) and reused by later runs: seeding a million rows
+ * takes minutes. Without it, a throwaway temp dir / database is made and `cleanup()` removes it.
+ */
+export async function prepareScaleData(kind: Kind, rows: number): Promise<ScaleData> {
+  const cache = env.BENCH_CACHE;
+  const dir = cache ? path.join(cache, `${kind}-${rows}`) : fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
+  const marker = path.join(dir, 'seeded.json');
+  const dbName = cache ? `bench_scale_${rows}` : `bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const databaseUrl = kind === 'postgres' ? pgUrl(dbName) : undefined;
+  const cleanup = async () => {
+    if (cache) return;
+    if (kind === 'postgres') await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  let seedMs: number;
+  let reused = false;
+  if (cache && fs.existsSync(marker)) {
+    seedMs = (JSON.parse(fs.readFileSync(marker, 'utf8')) as { seedMs: number }).seedMs;
+    reused = true;
+  } else {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    if (kind === 'postgres') {
+      await pgAdmin(async (c) => {
+        await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await c.query(`CREATE DATABASE ${dbName}`);
+      });
+    }
+    const { app } = await buildApp({ ...benchConfig(dir, PASSWORD), databaseUrl });
+    await app.close();
+    seedMs = databaseUrl ? (await seedMedicinesPg(databaseUrl, rows)).ms : seedMedicines(path.join(dir, 'console.sqlite'), rows).ms;
+    fs.writeFileSync(marker, JSON.stringify({ seedMs }));
+  }
+  const ids = await countHits(kind, dir, databaseUrl, TERM);
+  return { kind, dir, databaseUrl, reused, seedMs, cleanup, ...ids };
+}

@@ -106,6 +106,12 @@ const report = [
     `Ratio ours/ceiling: **${r.ratio.toFixed(2)}** (${verdict(r)})`,
     '',
   ]),
+  '## Scale, search and many users (issue 14, parts 3-5)',
+  '',
+  'Separate scripts, separate reports: [SCALE.md](SCALE.md) (`bench/scale.ts`: search at 100k/1M on SQLite and PostgreSQL',
+  "against the LIKE floor, list/get-one at 1M, start-up, RSS), [SEARCH.md](SEARCH.md) (where a search request's time goes)",
+  'and [MANY-USERS.md](MANY-USERS.md) (`bench/many-users.ts`: 200 sessions for 60 s, one and two instances).',
+  '',
 ].join('\n');
 fs.writeFileSync(path.join(h.HERE, 'RESULTS.md'), report);
 console.log(`\n${report}`);

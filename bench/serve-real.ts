@@ -13,7 +13,12 @@ import { benchConfig, announce, shape, type Row } from './shared';
  * and BENCH_STMT_CACHE=1 caches prepared statements on the app's SQLite handle (no effect once the
  * app reuses statements itself). Neither is set by `npm run bench`.
  */
-const { app } = await buildApp(benchConfig(process.env.BENCH_DATA_DIR!, process.env.BENCH_ADMIN_PASSWORD!));
+// BENCH_DATABASE_URL: serve a PostgreSQL data set; BENCH_REDIS_URL: the socket.io Redis adapter (several instances).
+const { app } = await buildApp({
+  ...benchConfig(process.env.BENCH_DATA_DIR!, process.env.BENCH_ADMIN_PASSWORD!),
+  databaseUrl: process.env.BENCH_DATABASE_URL === '' ? undefined : process.env.BENCH_DATABASE_URL,
+  redisUrl: process.env.BENCH_REDIS_URL === '' ? undefined : process.env.BENCH_REDIS_URL,
+});
 const { crud, conn, permissions } = app.ctx;
 
 if (process.env.BENCH_STMT_CACHE === '1') {
