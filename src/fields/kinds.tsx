@@ -91,6 +91,20 @@ const textLike: KindEntry<FieldOfKind<'text' | 'email' | 'phone' | 'url'>> = {
   filter: ({ field }) => <TextInput source={field.name} />,
 };
 
+/**
+ * Phone numbers read left to right in every language: in right-to-left the digits, "+" and
+ * dashes must not be mirrored, so inputs and cells carry `dir="ltr"` (the field itself still
+ * sits on the right).
+ */
+const PHONE_DIR = { dir: 'ltr' } as const;
+const phone: KindEntry<FieldOfKind<'phone'>> = {
+  input: ({ field }) => (
+    <TextInput source={field.name} type="tel" validate={validators(field)} fullWidth slotProps={{ htmlInput: PHONE_DIR }} />
+  ),
+  column: ({ field }) => <TextField source={field.name} {...PHONE_DIR} />,
+  filter: ({ field }) => <TextInput source={field.name} slotProps={{ htmlInput: PHONE_DIR }} />,
+};
+
 const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
   input: ({ field }) => (
     <NumberInput
@@ -121,7 +135,7 @@ function ReferenceFilterInput({ field, ...rest }: { field: Extract<Field, { kind
 export const kinds: KindTable = {
   text: textLike,
   email: textLike,
-  phone: textLike,
+  phone,
   url: textLike,
   longText: {
     input: ({ field }) => <TextInput source={field.name} validate={validators(field)} multiline minRows={3} fullWidth />,
@@ -227,6 +241,7 @@ export const kinds: KindTable = {
               label={`resources.${resource}.fields.${sub.name}`}
               type={textType[sub.kind]}
               multiline={sub.kind === 'longText'}
+              slotProps={sub.kind === 'phone' ? { htmlInput: PHONE_DIR } : undefined}
               validate={sub.required ? [required()] : []}
             />
           ))}
