@@ -20,7 +20,6 @@ import {
   type RaRecord,
   type Validator,
 } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
 import { asText, parseJsonList, type Field, type FieldKind, type Size } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { uploadUrl } from '../config';
@@ -29,6 +28,7 @@ import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
+import { RichTextFieldInput } from './RichTextFieldInput';
 import { ChoiceText, choiceOptions } from './ChoiceText';
 import { DateText } from '../modules/i18n/DateText';
 import { NumberText } from '../modules/i18n/NumberText';
@@ -142,9 +142,16 @@ export const kinds: KindTable = {
     column: ({ field }) => <TextField source={field.name} />,
   },
   richText: {
-    input: ({ field }) => (
-      <RichTextInput source={field.name} validate={validators(field)} fullWidth sx={{ '& .ProseMirror': { minHeight: 150 } }} />
-    ),
+    input: function RichTextKindInput({ field, resource }) {
+      const translate = useTranslate();
+      return (
+        <RichTextFieldInput
+          source={field.name}
+          label={translate(`resources.${resource}.fields.${field.name}`)}
+          validate={validators(field)}
+        />
+      );
+    },
     column: ({ field }) =>
       field.listAsHtml ? (
         <HtmlField source={field.name} />

@@ -27,6 +27,10 @@ export function skipToContent(): void {
  *   their edge so no overflow can clip it.
  * - The skip button: primary colours (react-admin draws white text on the page background) and
  *   the handler above.
+ * - The "not found" page's message was drawn at half opacity (2.6:1); it takes the secondary text
+ *   colour instead.
+ * - Light theme: white text on the warning orange (#ed6c02: warning toasts, "Yes" of the delete
+ *   question) reached 3.1:1; a darker orange passes.
  */
 export function accessibleTheme(theme: RaThemeOptions): RaThemeOptions {
   const components = {
@@ -34,6 +38,11 @@ export function accessibleTheme(theme: RaThemeOptions): RaThemeOptions {
     MuiButtonBase: {
       styleOverrides: {
         root: { '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: '-2px' } },
+      },
+    },
+    RaNotFound: {
+      styleOverrides: {
+        root: ({ theme: t }: { theme: Theme }) => ({ '& .RaNotFound-message': { opacity: 1, color: t.palette.text.secondary } }),
       },
     },
     RaSkipNavigationButton: {
@@ -49,7 +58,7 @@ export function accessibleTheme(theme: RaThemeOptions): RaThemeOptions {
   };
   if (theme.palette?.mode === 'dark') return deepmerge(theme, { components });
   return deepmerge(theme, {
-    palette: { primary: { main: '#0d47a1' }, secondary: { main: '#0d47a1' } },
+    palette: { primary: { main: '#0d47a1' }, secondary: { main: '#0d47a1' }, warning: { main: '#b35000' } },
     components,
   });
 }
