@@ -137,7 +137,8 @@ describe('keyboard, end to end in Chromium', () => {
     const button = page.getByRole('button', { name: 'Choose language: English' });
     await button.focus();
     await page.keyboard.press('Enter');
-    const menu = page.getByRole('menu');
+    // The language menu, not the side navigation (react-admin draws that as a menu too).
+    const menu = page.getByRole('menu').filter({ has: page.locator('[role="menuitem"][lang="bn"]') });
     await menu.waitFor();
     // The focus is in the menu, on the current language; the arrows move to the others.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
