@@ -92,7 +92,8 @@ export async function navigate(page: Page, route: string) {
 /**
  * Until the screen is ready: its heading, dialog or form is there, nothing is loading (no
  * progress bar, no request in flight where `trackRequests` counts them) and no transition is
- * running (a dialog fading in would be measured half transparent), on two frames in a row.
+ * running and every dialog is opaque (a dialog fading in would be measured half transparent), on
+ * two frames in a row.
  */
 export async function settled(page: Page) {
   await page.waitForFunction(
@@ -103,7 +104,9 @@ export async function settled(page: Page) {
         !((w.__inflight ?? 0) > 0) &&
         !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
         !!document.querySelector('h1, h2, [role="dialog"], form') &&
-        document.getAnimations().every((a) => a.playState !== 'running');
+        document.getAnimations().every((a) => a.playState !== 'running') &&
+        // A dialog's fade-in may not have started yet on the first frames: wait until it is opaque.
+        [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1');
       w.__calm = ready ? (w.__calm ?? 0) + 1 : 0;
       return w.__calm >= 2;
     },
