@@ -2,7 +2,7 @@
 export default {
   notifications: {
     title: 'বিজ্ঞপ্তি',
-    bell: 'বিজ্ঞপ্তি: %{smart_count}টি অপঠিত',
+    bell: 'অপঠিত বিজ্ঞপ্তি: %{smart_count}',
     inbox: 'আমার বিজ্ঞপ্তি',
     latest: 'সাম্প্রতিক বিজ্ঞপ্তি',
     empty: 'কোনো বিজ্ঞপ্তি নেই',

@@ -6,6 +6,7 @@ export default {
       load_error: 'মেনু লোড করা যায়নি।',
     },
     profile: {
+      menu_of: '%{name}, প্রোফাইল মেনু',
       my_profile: 'আমার প্রোফাইল',
       reset_password: 'পাসওয়ার্ড রিসেট',
       settings: 'সেটিংস',

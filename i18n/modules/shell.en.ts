@@ -6,6 +6,7 @@ export default {
       load_error: 'The menu could not be loaded.',
     },
     profile: {
+      menu_of: '%{name}, profile menu',
       my_profile: 'My profile',
       reset_password: 'Reset password',
       settings: 'Settings',

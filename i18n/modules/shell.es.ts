@@ -6,6 +6,7 @@ export default {
       load_error: 'No se pudo cargar el menú.',
     },
     profile: {
+      menu_of: '%{name}, menú de perfil',
       my_profile: 'Mi perfil',
       reset_password: 'Restablecer contraseña',
       settings: 'Configuración',

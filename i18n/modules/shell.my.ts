@@ -6,6 +6,7 @@ export default {
       load_error: 'မီနူးကို ဖွင့်၍ မရပါ။',
     },
     profile: {
+      menu_of: '%{name}၊ ကိုယ်ရေးအကျဉ်း မီနူး',
       my_profile: 'ကျွန်ုပ်၏ ပရိုဖိုင်',
       reset_password: 'စကားဝှက် ပြန်သတ်မှတ်ရန်',
       settings: 'ဆက်တင်များ',

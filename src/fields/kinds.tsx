@@ -20,7 +20,6 @@ import {
   type RaRecord,
   type Validator,
 } from 'react-admin';
-import { RichTextInput } from 'ra-input-rich-text';
 import { asText, parseJsonList, type Field, type FieldKind, type Size } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { uploadUrl } from '../config';
@@ -29,6 +28,7 @@ import { Thumbnail } from './Thumbnail';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
 import { HtmlField } from './HtmlField';
+import { RichTextFieldInput } from './RichTextFieldInput';
 import { ChoiceText, choiceOptions } from './ChoiceText';
 import { DateText } from '../modules/i18n/DateText';
 import { NumberText } from '../modules/i18n/NumberText';
@@ -91,6 +91,20 @@ const textLike: KindEntry<FieldOfKind<'text' | 'email' | 'phone' | 'url'>> = {
   filter: ({ field }) => <TextInput source={field.name} />,
 };
 
+/**
+ * Phone numbers read left to right in every language: in right-to-left the digits, "+" and
+ * dashes must not be mirrored, so inputs and cells carry `dir="ltr"` (the field itself still
+ * sits on the right).
+ */
+const PHONE_DIR = { dir: 'ltr' } as const;
+const phone: KindEntry<FieldOfKind<'phone'>> = {
+  input: ({ field }) => (
+    <TextInput source={field.name} type="tel" validate={validators(field)} fullWidth slotProps={{ htmlInput: PHONE_DIR }} />
+  ),
+  column: ({ field }) => <TextField source={field.name} {...PHONE_DIR} />,
+  filter: ({ field }) => <TextInput source={field.name} slotProps={{ htmlInput: PHONE_DIR }} />,
+};
+
 const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
   input: ({ field }) => (
     <NumberInput
@@ -121,16 +135,23 @@ function ReferenceFilterInput({ field, ...rest }: { field: Extract<Field, { kind
 export const kinds: KindTable = {
   text: textLike,
   email: textLike,
-  phone: textLike,
+  phone,
   url: textLike,
   longText: {
     input: ({ field }) => <TextInput source={field.name} validate={validators(field)} multiline minRows={3} fullWidth />,
     column: ({ field }) => <TextField source={field.name} />,
   },
   richText: {
-    input: ({ field }) => (
-      <RichTextInput source={field.name} validate={validators(field)} fullWidth sx={{ '& .ProseMirror': { minHeight: 150 } }} />
-    ),
+    input: function RichTextKindInput({ field, resource }) {
+      const translate = useTranslate();
+      return (
+        <RichTextFieldInput
+          source={field.name}
+          label={translate(`resources.${resource}.fields.${field.name}`)}
+          validate={validators(field)}
+        />
+      );
+    },
     column: ({ field }) =>
       field.listAsHtml ? (
         <HtmlField source={field.name} />
@@ -227,6 +248,7 @@ export const kinds: KindTable = {
               label={`resources.${resource}.fields.${sub.name}`}
               type={textType[sub.kind]}
               multiline={sub.kind === 'longText'}
+              slotProps={sub.kind === 'phone' ? { htmlInput: PHONE_DIR } : undefined}
               validate={sub.required ? [required()] : []}
             />
           ))}

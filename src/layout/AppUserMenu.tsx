@@ -2,13 +2,14 @@ import { forwardRef, type ReactNode } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import LockReset from '@mui/icons-material/LockReset';
 import Settings from '@mui/icons-material/Settings';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PowerSettingsNew from '@mui/icons-material/PowerSettingsNew';
 import { Link } from 'react-router-dom';
-import { UserMenu, useCanAccess, useTranslate, useUserMenu } from 'react-admin';
+import { UserMenu, useCanAccess, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { consoleModules } from '../modules';
 
 interface LinkProps {
@@ -36,12 +37,26 @@ function NewUserLink() {
 }
 
 /**
+ * The accessible name of the profile button. From 600 px react-admin's button shows the user's
+ * name as its text, so the name must start with that text (WCAG 2.5.3, axe
+ * label-content-name-mismatch): "Admin, profile menu". Narrower, the button is an icon and keeps
+ * react-admin's own "Profile" label. react-admin translates the label again; a text that is no key
+ * comes back as it is.
+ */
+function useProfileLabel(): string | undefined {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const isLargeEnough = useMediaQuery((t) => t.breakpoints.up('sm'));
+  return isLargeEnough && identity?.fullName ? translate('shell.profile.menu_of', { name: identity.fullName }) : undefined;
+}
+
+/**
  * The profile menu of spec 000: My profile, Reset password, Settings, New user (with the right),
  * the modules' own entries, then Logout. Its button shows the user's picture (identity avatar).
  */
 export function AppUserMenu() {
   return (
-    <UserMenu>
+    <UserMenu label={useProfileLabel()}>
       <UserMenuLink to="/users/my-profile" label="shell.profile.my_profile" icon={<AccountCircle fontSize="small" />} />
       <UserMenuLink to="/users/reset-password" label="shell.profile.reset_password" icon={<LockReset fontSize="small" />} />
       <UserMenuLink to="/settings" label="shell.profile.settings" icon={<Settings fontSize="small" />} />

@@ -40,7 +40,7 @@ export interface Violation {
  * nothing may come from another host).
  */
 export async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   return page.evaluate(async () => {
     // axe is the global the script above defined.
     const axe = (
@@ -60,14 +60,57 @@ export async function seriousViolations(page: Page): Promise<Violation[]> {
   });
 }
 
-/** Until the screen has drawn: the page's heading or dialog is there and nothing is loading. */
+/**
+ * Counts the page's fetch requests in flight (the data provider's), for `settled`; socket.io's
+ * long polling is not counted. Install once per
+ * browser context, before the first page load.
+ */
+export function trackRequests(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { __inflight: number };
+    w.__inflight = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = async (...args: Parameters<typeof window.fetch>) => {
+      w.__inflight++;
+      try {
+        return await fetch(...args);
+      } finally {
+        w.__inflight--;
+      }
+    };
+  });
+}
+
+/** Goes to a route inside the running console (react-router follows popstate): no reload of the bundle. */
+export async function navigate(page: Page, route: string) {
+  await page.evaluate((r) => {
+    window.history.pushState(null, '', r);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+}
+
+/**
+ * Until the screen is ready: its heading, dialog or form is there, nothing is loading (no
+ * progress bar, no request in flight where `trackRequests` counts them) and no transition is
+ * running and every dialog is opaque (a dialog fading in would be measured half transparent), on
+ * two frames in a row.
+ */
 export async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
   await page.waitForFunction(
-    () => !document.querySelector('[role="progressbar"]') && !!document.querySelector('h1, h2, [role="dialog"], form'),
-    null,
-    {
-      timeout: 20_000,
+    () => {
+      const w = window as unknown as { __inflight?: number; __calm?: number };
+      const ready =
+        document.readyState === 'complete' &&
+        !((w.__inflight ?? 0) > 0) &&
+        !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
+        !!document.querySelector('h1, h2, [role="dialog"], form') &&
+        document.getAnimations().every((a) => a.playState !== 'running') &&
+        // A dialog's fade-in may not have started yet on the first frames: wait until it is opaque.
+        [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1');
+      w.__calm = ready ? (w.__calm ?? 0) + 1 : 0;
+      return w.__calm >= 2;
     },
+    null,
+    { timeout: 20_000, polling: 'raf' },
   );
 }

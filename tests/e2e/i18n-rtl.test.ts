@@ -44,4 +44,19 @@ describe('Bengali and right-to-left, end to end', () => {
     expect(fs.statSync(path.join(OUTPUT, 'branch-bn-rtl.png')).size).toBeGreaterThan(10_000);
     expect(e.foreignRequests).toEqual([]);
   });
+
+  it('keeps phone numbers left to right in the mirrored list and form', async () => {
+    const { page } = e;
+    // Still Bengali and right to left from the test above.
+    await page.goto(`${e.url}/branch`);
+    const cell = page.locator('td.column-branch_phone').first();
+    await cell.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await cell.locator('[dir="ltr"]').count()).toBe(1);
+    await page.goto(`${e.url}/branch/create`);
+    const input = page.locator('input[name="branch_phone"]');
+    await input.waitFor();
+    expect(await input.getAttribute('dir')).toBe('ltr');
+    expect(await input.getAttribute('type')).toBe('tel');
+  });
 });

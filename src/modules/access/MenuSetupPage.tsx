@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -37,6 +37,35 @@ const descendants = (m: MenuRecord, depth = 0): { menu: MenuRecord; depth: numbe
 
 function StatusChip({ on, yes, no }: { on: boolean; yes: string; no: string }) {
   return <Chip size="small" color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} label={on ? yes : no} />;
+}
+
+/**
+ * An accordion's header: the summary button (name, slug, status) with the menu's action buttons
+ * beside it, not inside it (a button inside a button cannot be reached by keyboard nor read by a
+ * screen reader; axe nested-interactive). Accordion reads the summary's `id` and `aria-controls`
+ * from this element's props, for its region's label.
+ */
+function SummaryRow({
+  id,
+  'aria-controls': controls,
+  children,
+  actions,
+}: {
+  id: string;
+  'aria-controls': string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', pr: 1 }}>
+      <AccordionSummary expandIcon={<ExpandMore />} aria-controls={controls} id={id} sx={{ flex: 1, minWidth: 0 }}>
+        {children}
+      </AccordionSummary>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        {actions}
+      </Stack>
+    </Stack>
+  );
 }
 
 /** Menu setup (spec 000 section 2): top-level menus in an accordion, their sub-menus in tables. */
@@ -155,7 +184,28 @@ function MenuSetup() {
       <Box>
         {tree.data?.map((top) => (
           <Accordion key={top.menu_id} disableGutters defaultExpanded={Boolean(search)}>
-            <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`menu-${top.menu_id}-content`} id={`menu-${top.menu_id}-header`}>
+            <SummaryRow
+              id={`menu-${top.menu_id}-header`}
+              aria-controls={`menu-${top.menu_id}-content`}
+              actions={
+                <>
+                  {may('menu/menu-create') && (
+                    <Tooltip title={translate('access.menu.add_child')}>
+                      <IconButton
+                        size="small"
+                        aria-label={`${translate('access.menu.add_child')}: ${top.menu_name}`}
+                        onClick={() => {
+                          setEditing({ parent: top.menu_id });
+                        }}
+                      >
+                        <Add fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {options(top)}
+                </>
+              }
+            >
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flex: 1, flexWrap: 'wrap' }}>
                 <MenuIcon name={top.menu_icon} color="action" />
                 <Typography sx={{ fontWeight: 600 }}>{top.menu_name}</Typography>
@@ -163,24 +213,8 @@ function MenuSetup() {
                   {top.menu_slug} · {translate('access.menu.fields.menu_position')} {top.menu_position}
                 </Typography>
                 <StatusChip on={top.menu_status === 1} yes={translate('app.active')} no={translate('app.inactive')} />
-                <Box sx={{ flex: 1 }} />
-                {may('menu/menu-create') && (
-                  <Tooltip title={translate('access.menu.add_child')}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${translate('access.menu.add_child')}: ${top.menu_name}`}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setEditing({ parent: top.menu_id });
-                      }}
-                    >
-                      <Add fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-                {options(top)}
               </Stack>
-            </AccordionSummary>
+            </SummaryRow>
             <AccordionDetails id={`menu-${top.menu_id}-content`} sx={{ overflowX: 'auto' }}>
               {top.menus.length === 0 ? (
                 <Typography variant="body2">{translate('app.data_not_found')}</Typography>
