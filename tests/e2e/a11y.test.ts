@@ -33,7 +33,9 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
   it.each(routes.signedOut)('%s (signed out)', async (route) => {
     await e.page.goto(`${e.url}${route}`);
     await settled(e.page);
-    expect(await seriousViolations(e.page)).toEqual([]);
+    // A violation that lasts fails; one seen only while a form finishes loading (axe caught
+    // right-to-left create dialogs mid-render now and then) is looked at again once it settles.
+    await expect.poll(() => seriousViolations(e.page), { timeout: 15_000, interval: 1_500 }).toEqual([]);
   });
 
   it('signs in', async () => {
@@ -50,6 +52,8 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
   it.each(routes.signedIn)('%s', async (route) => {
     await navigate(e.page, route);
     await settled(e.page);
-    expect(await seriousViolations(e.page)).toEqual([]);
+    // A violation that lasts fails; one seen only while a form finishes loading (axe caught
+    // right-to-left create dialogs mid-render now and then) is looked at again once it settles.
+    await expect.poll(() => seriousViolations(e.page), { timeout: 15_000, interval: 1_500 }).toEqual([]);
   });
 });
