@@ -2,9 +2,10 @@ import type { ConsoleModule } from '..';
 import { lazyComponent } from '../../lazy';
 import { useUserListFilters } from './BranchFilter';
 import { USER_PERMISSION_SLUG } from './permission-slug';
+// Part of the create form as soon as it opens (small: the strength checker itself loads on demand).
+import { PasswordInputs } from './PasswordInputs';
 
-// The create-only inputs, the row button and the after-save dialog load when first shown.
-const PasswordInputs = lazyComponent(() => import('./PasswordInputs').then((m) => m.PasswordInputs), null);
+// The row button and the after-save dialog load when first shown.
 const UserPermissionButton = lazyComponent(() => import('./UserPermissionDialog').then((m) => m.UserPermissionButton), null);
 const PermissionDialogAfterSave = lazyComponent(() => import('./UserPermissionDialog').then((m) => m.PermissionDialogAfterSave), null);
 
