@@ -8,16 +8,12 @@ import { createAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
 import { iconOf } from './icons';
-import { AppLayout } from './layout/AppLayout';
 import { accessibleTheme } from './layout/accessibleTheme';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
 import { contentMode, themeOptions, useDocumentTheme } from './layout/theme';
 import { usePreference } from './preferences';
-import { ResourceList } from './screens/ResourceList';
 import { LoginPage } from './pages/LoginPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { HomePage, SingletonScreen } from './pages/HomePage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
 import { consoleModules } from './modules';
@@ -25,9 +21,22 @@ import { ScreenExtensionsProvider, type ScreenExtensions } from './screens/exten
 
 const screenExtensions = Object.assign({}, ...consoleModules.map((m) => m.screens ?? {})) as ScreenExtensions;
 import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
-import { AccessDeniedPage } from './modules/access/AccessDeniedPage';
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
+import { lazyComponent } from './lazy';
+
+/*
+ * The sign-in page loads only the shell above; everything shown once signed in is a chunk of its
+ * own, fetched when first rendered (issue 14): the layout (app bar, menu, their module items),
+ * the generated screens (one list component serves every descriptor, its form dialog and inputs
+ * load when a dialog opens), the home page and the module pages (see each module's index.tsx).
+ */
+const AppLayout = lazyComponent(() => import('./layout/AppLayout').then((m) => m.AppLayout));
+const ResourceList = lazyComponent(() => import('./screens/ResourceList').then((m) => m.ResourceList));
+const HomePage = lazyComponent(() => import('./pages/HomePage').then((m) => m.HomePage));
+const SingletonScreen = lazyComponent(() => import('./pages/HomePage').then((m) => m.SingletonScreen));
+const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeniedPage').then((m) => m.AccessDeniedPage));
+const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 /** react-admin's store, whose `locale` is the `language` preference. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useWatch } from 'react-hook-form';
 import { derivationOf, isVisible, type Field } from '../../resources';
-import { entryOf } from './kinds';
+import { inputByKind } from './inputs';
 import { DerivedValue } from './DerivedValue';
 
 interface Props {
@@ -20,7 +20,7 @@ function WhenVisible({ field, resource }: Props & { field: Field & { visibleWhen
 const spansRow = (f: Field) => Boolean(f.wide) || f.kind === 'rows' || f.kind === 'richText' || f.kind === 'imageList';
 
 function Plain({ field, resource }: Props) {
-  const Input = entryOf(field).input;
+  const Input = inputByKind[field.kind];
   const derived = derivationOf(field);
   // The grid cell is rendered here so that a hidden field leaves no empty cell behind.
   return (

@@ -18,12 +18,15 @@ import { useRegistry } from '../registry-context';
 import { entryOf } from '../fields/kinds';
 import { ListHeader } from './ListHeader';
 import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
-import { FormDialog } from './FormDialog';
 import { ListError } from './ListError';
 import { RowActions } from './RowActions';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 import { useExtensionFilters, useScreenExtension } from './extensions';
+import { lazyComponent } from '../lazy';
+
+/** The create/edit dialog (the form and its inputs) loads the first time a dialog opens. */
+const FormDialog = lazyComponent(() => import('./FormDialog').then((m) => m.FormDialog), null);
 
 const statusChoices = [
   { id: '1', name: 'app.active' },

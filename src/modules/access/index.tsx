@@ -1,13 +1,16 @@
 import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '..';
-import { GroupPermissionButton } from './GroupPermissionButton';
-import { MenuSetupPage } from './MenuSetupPage';
+import { lazyComponent } from '../../lazy';
 
-export { PermissionTree, type PermissionTreeProps } from './PermissionTree';
-export { PermissionTreeView, type PermissionTreeViewProps } from './PermissionTreeView';
-export { AccessDeniedPage } from './AccessDeniedPage';
-export { MenuIcon, menuIconOf } from './menu-icons';
+// Only types are re-exported here: this file is loaded with the sign-in page (src/modules/index.tsx),
+// so a component re-exported from it would load there too. Import components from their own files.
+export type { PermissionTreeProps } from './PermissionTree';
+export type { PermissionTreeViewProps } from './PermissionTreeView';
 export type { PermissionEntry, PermissionChange } from './api';
+
+// Loaded when shown: the menu setup screen and the group list's button are chunks of their own.
+const MenuSetupPage = lazyComponent(() => import('./MenuSetupPage').then((m) => m.MenuSetupPage));
+const GroupPermissionButton = lazyComponent(() => import('./GroupPermissionButton').then((m) => m.GroupPermissionButton), null);
 
 /** Access administration: the menu setup screen, and the permission button on the group list. */
 export const accessModule: ConsoleModule = {

@@ -1,11 +1,12 @@
 import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '../index';
-import { ProfilePage } from './ProfilePage';
-import { ChangePasswordPage } from './ChangePasswordPage';
-import { ResetPasswordPage } from './ResetPasswordPage';
-import { LogoutPage } from './LogoutPage';
+import { lazyComponent } from '../../lazy';
 
-export { ProfileNotificationsSlot } from './ProfileNotificationsSlot';
+// Each page is a chunk of its own, loaded when its route is visited.
+const ProfilePage = lazyComponent(() => import('./ProfilePage').then((m) => m.ProfilePage));
+const ChangePasswordPage = lazyComponent(() => import('./ChangePasswordPage').then((m) => m.ChangePasswordPage));
+const ResetPasswordPage = lazyComponent(() => import('./ResetPasswordPage').then((m) => m.ResetPasswordPage));
+const LogoutPage = lazyComponent(() => import('./LogoutPage').then((m) => m.LogoutPage));
 
 /** My profile, change password, the forgot-password reset page and /logout. */
 export const accountsConsoleModule: ConsoleModule = {

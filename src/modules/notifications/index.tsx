@@ -1,13 +1,13 @@
 import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '..';
-import { NotificationAdminPage } from './NotificationAdminPage';
-import { NotificationBell } from './NotificationBell';
-import { InboxPage } from './InboxPage';
-import { RecordPushes } from './RecordPushes';
+import { lazyComponent } from '../../lazy';
 
-export { LatestNotifications } from './LatestNotifications';
-export { NotificationBell } from './NotificationBell';
-export { useNoticeSocket, SOCKET_OPTIONS } from './socket';
+// Pages load with their route; the bell and the record pushes (and socket.io-client with them)
+// load with the signed-in layout, never on the sign-in page.
+const NotificationAdminPage = lazyComponent(() => import('./NotificationAdminPage').then((m) => m.NotificationAdminPage));
+const InboxPage = lazyComponent(() => import('./InboxPage').then((m) => m.InboxPage));
+const NotificationBell = lazyComponent(() => import('./NotificationBell').then((m) => m.NotificationBell), null);
+const RecordPushes = lazyComponent(() => import('./RecordPushes').then((m) => m.RecordPushes), null);
 
 /** Notification admin, the inbox (bell and page) and the real-time connection. */
 export const notificationsModule: ConsoleModule = {

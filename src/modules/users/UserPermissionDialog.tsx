@@ -8,10 +8,11 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Key from '@mui/icons-material/Key';
 import { usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { PermissionTree } from '../access';
+import { PermissionTree } from '../access/PermissionTree';
 
-/** The slug that lets a viewer set a user's own permissions (spec 000 section 6). */
-export const USER_PERMISSION_SLUG = 'permission/permission-create-user';
+import { USER_PERMISSION_SLUG } from './permission-slug';
+
+export { USER_PERMISSION_SLUG };
 
 /** The user's permission tree (the group's grants, the user's own grants and denials over them). */
 function UserPermissionDialog({ record, onClose }: { record: RaRecord; onClose: () => void }) {

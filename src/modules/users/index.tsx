@@ -1,7 +1,13 @@
 import type { ConsoleModule } from '..';
-import { PasswordInputs } from './PasswordInputs';
+import { lazyComponent } from '../../lazy';
 import { useUserListFilters } from './BranchFilter';
-import { PermissionDialogAfterSave, UserPermissionButton, USER_PERMISSION_SLUG } from './UserPermissionDialog';
+import { USER_PERMISSION_SLUG } from './permission-slug';
+// Part of the create form as soon as it opens (small: the strength checker itself loads on demand).
+import { PasswordInputs } from './PasswordInputs';
+
+// The row button and the after-save dialog load when first shown.
+const UserPermissionButton = lazyComponent(() => import('./UserPermissionDialog').then((m) => m.UserPermissionButton), null);
+const PermissionDialogAfterSave = lazyComponent(() => import('./UserPermissionDialog').then((m) => m.PermissionDialogAfterSave), null);
 
 /**
  * The users screen is the users descriptor's generated list and dialog (routes `/users`,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { AdminContext, Notification } from 'react-admin';
 import { i18nProvider } from '../../../i18n';
-import { PermissionTree } from '../../../src/modules/access';
+import { PermissionTree } from '../../../src/modules/access/PermissionTree';
 import type { PermissionEntry } from '../../../src/modules/access';
 import { server } from '../../msw/server';
 import { fail, ok } from '../../msw/contract';

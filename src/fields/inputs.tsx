@@ -1,0 +1,170 @@
+import type { ReactElement } from 'react';
+import {
+  AddItemButton,
+  ArrayInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  ReferenceInput,
+  RemoveItemButton,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useTranslate,
+  required,
+  type Validator,
+} from 'react-admin';
+import type { Field, FieldKind, Size } from '../../resources';
+import { useRegistry } from '../registry-context';
+import { uploadUrl } from '../config';
+import { lazyComponent } from '../lazy';
+import { RecommendedSize } from './RecommendedSize';
+import { ImageListInput } from './ImageListInput';
+import { choiceOptions } from './ChoiceText';
+import { PHONE_DIR, textType, type FieldOfKind, type KindProps } from './kinds';
+
+/**
+ * The form input of every field kind. Apart from the list's columns (kinds.tsx) so that a list
+ * screen does not carry the form: this module loads with the form dialog or a singleton's page.
+ */
+
+/** The rich-text editor (tiptap, ProseMirror) is a chunk of its own, loaded with the first form that has one. */
+const RichTextFieldInput = lazyComponent(() => import('./RichTextFieldInput').then((m) => m.RichTextFieldInput), null);
+
+/** One input per kind; the mapped type makes the compiler fail when a kind lacks one. */
+type InputTable = { [K in FieldKind]: (p: KindProps<FieldOfKind<K>>) => ReactElement };
+
+export const validators = (f: Field): Validator[] => (f.required ? [required()] : []);
+
+/** Price inputs: anything that is not a number becomes 0 (spec 001 section 5). */
+const toNumber = (v: unknown): number => {
+  if (v === '' || v === null || v === undefined) return 0;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Status travels as 1/0; the switch works with booleans. */
+const statusFormat = (v: unknown): boolean => v === 1 || v === '1' || v === true;
+const statusParse = (v: unknown): number => (v ? 1 : 0);
+
+/** ImageInput shows {src, title}; the record holds the stored relative path. */
+interface Preview {
+  src: string;
+  title: string;
+  path: string;
+}
+const preview = (v: unknown): unknown =>
+  typeof v === 'string' ? (v ? ({ src: uploadUrl(v), title: v, path: v } satisfies Preview) : null) : v;
+
+/** Form preview of a picture: the descriptor's size (operation theatre 200x102), else a medium one. */
+const previewSx = (size: Size = [160, 120]) => ({
+  // Same specificity as react-admin's own 200x100 rule, and sx comes later, so this one applies.
+  '& .RaImageField-image': { width: size[0], height: size[1], objectFit: 'contain', m: 0.5 },
+});
+
+const textInput = ({ field }: KindProps<FieldOfKind<'text' | 'email' | 'phone' | 'url'>>) => (
+  <TextInput source={field.name} type={textType[field.kind]} validate={validators(field)} fullWidth />
+);
+
+const numberInput = ({ field }: KindProps<FieldOfKind<'integer' | 'money'>>) => (
+  <NumberInput
+    source={field.name}
+    validate={validators(field)}
+    parse={toNumber}
+    step={field.kind === 'money' ? 0.01 : 1}
+    min={field.min}
+    // A derived value is computed, never typed.
+    readOnly={Boolean(field.derived)}
+    fullWidth
+  />
+);
+
+export const inputs: InputTable = {
+  text: textInput,
+  email: textInput,
+  phone: ({ field }) => (
+    <TextInput source={field.name} type="tel" validate={validators(field)} fullWidth slotProps={{ htmlInput: PHONE_DIR }} />
+  ),
+  url: textInput,
+  longText: ({ field }) => <TextInput source={field.name} validate={validators(field)} multiline minRows={3} fullWidth />,
+  richText: function RichTextKindInput({ field, resource }) {
+    const translate = useTranslate();
+    return (
+      <RichTextFieldInput
+        source={field.name}
+        label={translate(`resources.${resource}.fields.${field.name}`)}
+        validate={validators(field)}
+      />
+    );
+  },
+  integer: numberInput,
+  money: numberInput,
+  status: ({ field }) => <BooleanInput source={field.name} format={statusFormat} parse={statusParse} validate={validators(field)} />,
+  date: ({ field }) => <DateInput source={field.name} validate={validators(field)} fullWidth />,
+  datetime: ({ field }) => <DateTimeInput source={field.name} validate={validators(field)} fullWidth />,
+  choice: ({ field, resource }) => (
+    <SelectInput source={field.name} choices={choiceOptions(resource, field)} validate={validators(field)} fullWidth />
+  ),
+  reference: function ReferenceFieldInput({ field }) {
+    const target = useRegistry().get(field.reference);
+    return (
+      // Only active records may be chosen (spec: selects are filled with status=1).
+      <ReferenceInput
+        source={field.name}
+        reference={field.reference}
+        filter={{ status: 1 }}
+        sort={{ field: target.titleField, order: 'ASC' }}
+      >
+        <SelectInput optionText={target.titleField} validate={validators(field)} fullWidth />
+      </ReferenceInput>
+    );
+  },
+  image: function ImageFieldInput({ field, resource }) {
+    const translate = useTranslate();
+    return (
+      <ImageInput
+        source={field.name}
+        // The drop zone's hidden file input needs a name of its own (axe: label).
+        inputProps={{ 'aria-label': translate(`resources.${resource}.fields.${field.name}`) }}
+        accept={{ 'image/*': [] }}
+        format={preview}
+        validate={validators(field)}
+        helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
+      >
+        <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
+      </ImageInput>
+    );
+  },
+  imageList: ({ field, resource }) => (
+    <ImageListInput source={field.name} resource={resource} validate={validators(field)} preview={field.formThumbnail} />
+  ),
+  rows: ({ field, resource }) => (
+    <ArrayInput source={field.name} validate={validators(field)}>
+      <SimpleFormIterator
+        inline
+        disableReordering
+        addButton={<AddItemButton label="app.add_row" />}
+        removeButton={<RemoveItemButton label="app.remove_row" />}
+      >
+        {field.of.map((sub) => (
+          <TextInput
+            key={sub.name}
+            source={sub.name}
+            label={`resources.${resource}.fields.${sub.name}`}
+            type={textType[sub.kind]}
+            multiline={sub.kind === 'longText'}
+            slotProps={sub.kind === 'phone' ? { htmlInput: PHONE_DIR } : undefined}
+            validate={sub.required ? [required()] : []}
+          />
+        ))}
+      </SimpleFormIterator>
+    </ArrayInput>
+  ),
+};
+
+/** The inputs by a kind only known at run time: `inputByKind[field.kind]` is that field's input. */
+// Safe: inputs[k] takes exactly the fields of kind k, which is the field it is looked up by.
+export const inputByKind = inputs as unknown as Readonly<Record<FieldKind, (p: KindProps) => ReactElement>>;
