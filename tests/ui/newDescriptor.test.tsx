@@ -49,7 +49,8 @@ describe('a descriptor defined only in a test gets screens', () => {
 
     await userEvent.click(screen.getByRole('link', { name: /new/i }));
     const dialog = await screen.findByRole('dialog');
-    await userEvent.type(within(dialog).getByLabelText(/equipment_code|code/i), 'XR-2');
+    // The form's inputs load on demand with the first dialog.
+    await userEvent.type(await within(dialog).findByLabelText(/equipment_code|code/i), 'XR-2');
     await userEvent.type(within(dialog).getByLabelText(/equipment_name|name/i), 'X-ray');
     // Conditional input: voltage shows for Device (the default) only.
     expect(within(dialog).getByLabelText(/voltage/i)).toBeInTheDocument();
