@@ -31,6 +31,7 @@ import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../server/app';
+import { CHROMIUM_ARGS } from '../tests/e2e/harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -120,24 +121,13 @@ async function startMinimal(rows: Record<string, unknown>[]) {
   return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** A cold browser: a new profile, nothing cached. Requests to other hosts are refused. */
 async function coldBrowser(origin: string): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(work, 'profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 900 },
   });
   await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
@@ -304,7 +294,7 @@ async function main() {
 
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT }).toString().trim() !== '';
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     const chromiumVersion = browser.version();
     await browser.close();
     const cpus = os.cpus();

@@ -16,6 +16,18 @@ export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');
 
+/** Debian's Chromium, headless, quiet: no first-run pages, no background or update traffic. Shared with bench/. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export interface E2E {
   url: string;
   page: Page;
@@ -54,16 +66,7 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
     viewport: { width: 1400, height: 900 },
   });
   const foreignRequests: string[] = [];
