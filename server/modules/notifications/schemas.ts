@@ -8,7 +8,8 @@ const idParams = {
 } as const;
 
 const paging = {
-  page: { type: 'integer', minimum: 1, default: 1, description: 'Page number, from 1' },
+  // Bounded like the generic list's page (server/crud/list-query.ts): a huge page overflows OFFSET.
+  page: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1, description: 'Page number, from 1' },
   limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Rows per page (the console offers 50, 70, 100)' },
 } as const;
 
