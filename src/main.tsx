@@ -7,9 +7,14 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 // Path-based routes (/branch/branch-list, /pharmacy/medicine-list): react-admin would otherwise
 // use a hash router; the server answers every screen path with index.html.
+// Without transitions: with them a location change renders in the background and, on a busy
+// machine, the URL ran ahead of what was on screen for seconds; react-admin's list then synced
+// its filters into the URL from the location it still rendered (/medicine/5 with no query), and so
+// reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
+// Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <App />
     </BrowserRouter>
   </StrictMode>,
