@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 
 /**
  * Security headers on every API answer (helmet's defaults: nosniff, HSTS, frame and referrer
@@ -9,25 +11,55 @@ import helmet from '@fastify/helmet';
  */
 const JSON_ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
+/**
+ * Helmet's answer headers without a content policy. They depend on nothing in the request, so
+ * they are worked out once by running helmet's middleware against a recording response, and each
+ * answer then gets them in one call: running the middleware chain per request cost a tenth of a
+ * get-one's server time (bench/RESULTS.md).
+ */
+function helmetHeaders(): Record<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  const state = { finished: false };
+  helmet({ contentSecurityPolicy: false })(
+    new IncomingMessage(new Socket()),
+    // Safe: helmet's middleware only calls setHeader and removeHeader on the response.
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error instanceof Error ? error : new Error('helmet refused its own defaults');
+      state.finished = true;
+    },
+  );
+  // Helmet's middleware is synchronous; if a version ever is not, fail at start-up, not silently.
+  if (!state.finished || headers.size === 0) throw new Error('helmet did not produce its headers synchronously');
+  return Object.fromEntries(headers);
+}
+
 export default fp(async (app) => {
   const { apiBase } = app.ctx.config;
   const uploads = `${apiBase}/uploads/`;
   const isApi = (url: string) =>
     (url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`)) && !url.startsWith(uploads);
+  const headers = { ...helmetHeaders(), 'cache-control': 'no-store' };
 
-  // Applied per request below, so the console and the uploads keep their own headers.
-  await app.register(helmet, { global: false, contentSecurityPolicy: false });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (isApi(request.url)) reply.helmet();
+  // Set before the handler runs, so a route can still replace one (its own Cache-Control, say).
+  // Callback-style hooks: they run on every answer, and an async hook costs extra promise turns.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isApi(request.url)) reply.headers(headers);
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApi(request.url)) return payload;
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('application/json') && !reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', JSON_ANSWER_CSP);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApi(request.url) && !reply.hasHeader('content-security-policy')) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json')) reply.header('content-security-policy', JSON_ANSWER_CSP);
     }
-    return payload;
+    done(null, payload);
   });
 });
