@@ -71,9 +71,17 @@ export interface SessionStore {
   invalidate(): void;
 }
 
+/** A looked-up session with its times parsed once, not on every request. */
+interface Cached {
+  row: SessionUser;
+  expires: number;
+  lastUsed: number;
+  until: number;
+}
+
 export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerEventBus): SessionStore {
   const lookup = sessionQuery(db);
-  const cache = new Map<string, { row: SessionUser | undefined; until: number }>();
+  const cache = new Map<string, Cached>();
   return {
     async find(token) {
       const key = hashToken(token);
@@ -81,16 +89,18 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       let hit = cache.get(key);
       if (!hit || hit.until < now) {
         if (cache.size >= CACHE_MAX) cache.clear();
-        hit = { row: (await run(lookup, [key]))[0], until: now + CACHE_MS };
+        const row = (await run(lookup, [key]))[0];
         // Unknown tokens are not remembered: a flood of forged tokens must not fill the cache.
-        if (hit.row) cache.set(key, hit);
+        if (!row) return undefined;
+        hit = { row, expires: Date.parse(row.expires_at), lastUsed: Date.parse(row.last_used_at || row.created_at), until: now + CACHE_MS };
+        cache.set(key, hit);
       }
-      const row = hit.row;
-      const nowIso = new Date(now).toISOString();
-      if (!row || row.expires_at <= nowIso || row.user_status !== 1) return undefined;
-      const lastUsed = Date.parse(row.last_used_at || row.created_at);
-      if (now - lastUsed >= IDLE_MINUTES * 60_000) return undefined;
-      if (now - lastUsed >= TOUCH_MS) {
+      const { row } = hit;
+      if (hit.expires <= now || row.user_status !== 1) return undefined;
+      if (now - hit.lastUsed >= IDLE_MINUTES * 60_000) return undefined;
+      if (now - hit.lastUsed >= TOUCH_MS) {
+        const nowIso = new Date(now).toISOString();
+        hit.lastUsed = now;
         row.last_used_at = nowIso;
         await db.updateTable('sessions').set({ last_used_at: nowIso }).where('token_hash', '=', key).execute();
       }
