@@ -11,6 +11,8 @@ export default tseslint.config(
       // A plain browser script outside the TypeScript project (runs before the bundle, see index.html).
       'public/theme-boot.js',
       'dist/**',
+      'dist-server/**',
+      'dist-bench/**',
       'data/**',
       'node_modules/**',
       'bench/results/**',

@@ -9,6 +9,8 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { benchConfig } from './shared';
 import { seedMedicines, seedMedicinesPg } from './seed';
+import { build } from 'esbuild';
+import { ROOT, serverBundle } from '../scripts/build-server';
 
 /** What bench/run.ts and bench/breakdown.ts share: data set, child servers, load and /proc readings. */
 export const env = process.env;
@@ -62,14 +64,25 @@ export interface Server {
   base: string;
 }
 
-/** Runs bench/<script> under `node --import tsx` and waits for its {"port","pid"} line. */
+/**
+ * bench/<script> bundled the way `npm run build` bundles the server (scripts/build-server.ts) and
+ * run by plain `node`, as `npm start` runs it; both servers alike. Bundles go to `dist-bench/`,
+ * one folder below the repository like `server/`, so the server resolves its paths the same way.
+ */
+async function bundled(script: string): Promise<string> {
+  const outfile = path.join(ROOT, 'dist-bench', script.replace(/\.ts$/, '.mjs'));
+  await build(serverBundle(path.join(HERE, script), outfile));
+  return outfile;
+}
+
+/** Runs bench/<script> (bundled, plain node) and waits for its {"port","pid"} line. */
 export async function start(
   name: string,
   script: string,
   dataDir: string,
   opts: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<Server> {
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', path.join(HERE, script)], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), await bundled(script)], {
     env: { ...env, ...opts.env, BENCH_DATA_DIR: dataDir, BENCH_ADMIN_PASSWORD: PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

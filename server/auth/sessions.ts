@@ -71,9 +71,14 @@ export interface SessionStore {
   invalidate(): void;
 }
 
-/** A looked-up session with its times parsed once, not on every request. */
+/**
+ * A looked-up session with its times parsed once, not on every request. The cache is keyed by the
+ * token itself (it never leaves memory), so a hit costs no SHA-256: hashing was the largest single
+ * piece of a cached request's own work (bench/RESULTS.md, get-one profile).
+ */
 interface Cached {
   row: SessionUser;
+  hash: string;
   expires: number;
   lastUsed: number;
   until: number;
@@ -84,18 +89,24 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
   const cache = new Map<string, Cached>();
   return {
     async find(token) {
-      const key = hashToken(token);
       const now = Date.now();
-      let hit = cache.get(key);
+      let hit = cache.get(token);
       if (!hit || hit.until < now) {
         if (cache.size >= CACHE_MAX) cache.clear();
-        const row = (await run(lookup, [key]))[0];
+        const hash = hashToken(token);
+        const row = (await run(lookup, [hash]))[0];
         // Unknown tokens are not remembered: a flood of forged tokens must not fill the cache.
         if (!row) return undefined;
-        hit = { row, expires: Date.parse(row.expires_at), lastUsed: Date.parse(row.last_used_at || row.created_at), until: now + CACHE_MS };
-        cache.set(key, hit);
+        hit = {
+          row,
+          hash,
+          expires: Date.parse(row.expires_at),
+          lastUsed: Date.parse(row.last_used_at || row.created_at),
+          until: now + CACHE_MS,
+        };
+        cache.set(token, hit);
       }
-      const { row } = hit;
+      const { row, hash: key } = hit;
       if (hit.expires <= now || row.user_status !== 1) return undefined;
       if (now - hit.lastUsed >= IDLE_MINUTES * 60_000) return undefined;
       if (now - hit.lastUsed >= TOUCH_MS) {
@@ -109,7 +120,7 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
     async revoke(token) {
       const key = hashToken(token);
       const row = await db.deleteFrom('sessions').where('token_hash', '=', key).returning('user_id').executeTakeFirst();
-      cache.delete(key);
+      cache.delete(token);
       if (row) events?.emit('sessions-ended', { userId: row.user_id, tokenHashes: [key] });
     },
     async revokeUser(userId, exceptToken) {
@@ -117,7 +128,8 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       let q = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (keep) q = q.where('token_hash', '<>', keep);
       const ended = (await q.returning('token_hash').execute()).map((r) => r.token_hash);
-      for (const hash of ended) cache.delete(hash);
+      const gone = new Set(ended);
+      for (const [token, hit] of cache) if (gone.has(hit.hash)) cache.delete(token);
       if (ended.length) events?.emit('sessions-ended', { userId, tokenHashes: ended });
     },
     invalidate() {

@@ -114,22 +114,49 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     return { rows, total: rows[0]?.__total };
   }
 
-  /** A new object per row (deleting keys would make every row slow to serialise). */
-  function shape(d: ResourceDescriptor, row: Row): Row {
-    const out: Row = {};
+  /**
+   * A new object per row (deleting keys would make every row slow to serialise). What to copy is
+   * worked out once per descriptor: every read selects the table's columns and the same reference
+   * columns (`withRefs`), so the columns to keep are those of the first row seen, minus the
+   * helper (`__`) and secret ones.
+   */
+  const shapers = new Map<string, (row: Row) => Row>();
+  function shaperOf(d: ResourceDescriptor): (row: Row) => Row {
     const secret = d.secretColumns ?? [];
-    for (const key in row) if (!key.startsWith('__') && !secret.includes(key)) out[key] = row[key];
-    for (const f of d.fields) {
-      if (f.kind !== 'reference') continue;
+    const refs = d.fields.flatMap((f) => {
+      if (f.kind !== 'reference') return [];
       const target = registry.get(f.reference);
-      const missing = row[f.name] == null || row[f.name] === f.none;
-      out[f.embedAs] = {
-        [target.idField]: missing ? 0 : row[f.name],
-        ...(target.codeField ? { [target.codeField]: missing ? '' : (row[`__code_${f.name}`] ?? '') } : {}),
-        [target.titleField]: missing ? '' : (row[`__ref_${f.name}`] ?? ''),
-      };
-    }
-    return out;
+      return [
+        {
+          f,
+          idKey: target.idField,
+          codeKey: target.codeField,
+          titleKey: target.titleField,
+          code: `__code_${f.name}`,
+          title: `__ref_${f.name}`,
+        },
+      ];
+    });
+    let keys: string[] | undefined;
+    return (row) => {
+      keys ??= Object.keys(row).filter((key) => !key.startsWith('__') && !secret.includes(key));
+      const out: Row = {};
+      for (const key of keys) out[key] = row[key];
+      for (const { f, idKey, codeKey, titleKey, code, title } of refs) {
+        const missing = row[f.name] == null || row[f.name] === f.none;
+        const embedded: Row = {};
+        embedded[idKey] = missing ? 0 : row[f.name];
+        if (codeKey) embedded[codeKey] = missing ? '' : (row[code] ?? '');
+        embedded[titleKey] = missing ? '' : (row[title] ?? '');
+        out[f.embedAs] = embedded;
+      }
+      return out;
+    };
+  }
+  function shape(d: ResourceDescriptor, row: Row): Row {
+    let shaper = shapers.get(d.name);
+    if (!shaper) shapers.set(d.name, (shaper = shaperOf(d)));
+    return shaper(row);
   }
 
   return {

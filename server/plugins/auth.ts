@@ -1,5 +1,6 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/envelope';
+import type { AuthUser } from '../context';
 
 /** The token travels in `access-token` (the spec's header) or as a Bearer token. */
 export function tokenOf(request: FastifyRequest): string | undefined {
@@ -9,20 +10,27 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
 }
 
+/** Sets `request.user` from the session, or refuses with 401. */
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
+  const token = tokenOf(request);
+  const session = token ? await app.ctx.sessions.find(token) : undefined;
+  if (!session || !token) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
+  return (request.user = { user_id: session.user_id, user_group: session.user_group, user_branch: session.user_branch, token });
+}
+
 /** 401 without a valid session. */
 export const requireUser: preHandlerAsyncHookHandler = async function (request) {
-  const token = tokenOf(request);
-  const session = token ? await this.ctx.sessions.find(token) : undefined;
-  if (!session || !token) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-  request.user = { user_id: session.user_id, user_group: session.user_group, user_branch: session.user_branch, token };
+  await authenticate(this, request);
 };
 
-/** 401 without a session, 403 without the permission slug (a menu_slug granted to the user). */
+/**
+ * 401 without a session, 403 without the permission slug (a menu_slug granted to the user).
+ * One async step per check, not a hook calling a hook: this runs before every API answer.
+ */
 export function requirePermission(slug: string): preHandlerAsyncHookHandler {
-  return async function (request, reply) {
-    await requireUser.call(this, request, reply);
-    if (!request.user) throw new ApiError(401, 'Please sign in');
-    const slugs = await this.ctx.permissions.slugsFor(request.user);
+  return async function (request) {
+    const user = await authenticate(this, request);
+    const slugs = await this.ctx.permissions.slugsFor(user);
     if (!slugs.has(slug)) throw new ApiError(403, `You do not have the permission "${slug}"`);
   };
 }

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { build, type BuildOptions } from 'esbuild';
+
+/**
+ * `npm run build` (and so `npm start`): the server bundled into one ES module, `dist-server/main.js`,
+ * run by plain `node`. Running the TypeScript through tsx's loader at start-up cost ~2 s of
+ * compilation on every start and kept the compiler and its caches in the server's memory
+ * (bench/SCALE.md). npm packages stay external (native addons, assets read from their folders).
+ * The output sits one folder below the repository, like `server/`, so paths the server resolves
+ * from its own location (`config.ts`: `dist/`, `data/`) are the same either way.
+ */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export const serverBundle = (entry: string, outfile: string): BuildOptions => ({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  packages: 'external',
+  sourcemap: 'linked',
+  // Stack traces name the TypeScript source (node --enable-source-maps is set by `npm start`).
+  sourcesContent: false,
+  logLevel: 'warning',
+});
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outfile = path.join(ROOT, 'dist-server', 'main.js');
+  await build(serverBundle(path.join(ROOT, 'server', 'main.ts'), outfile));
+  console.log(`server bundled: ${path.relative(ROOT, outfile)}`);
+}
