@@ -20,7 +20,7 @@ const like = `%${term}%`;
 
 /** The floor: what a request costs with no search index, one at a time (median of 3 after one warm-up). */
 async function floorMs(data: h.ScaleData): Promise<number> {
-  const conn = connect({ dataDir: data.dir, databaseUrl: data.databaseUrl });
+  const conn = await connect({ dataDir: data.dir, databaseUrl: data.databaseUrl });
   try {
     const once = async () => {
       const t0 = performance.now();

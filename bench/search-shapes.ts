@@ -89,7 +89,7 @@ const out: string[] = [];
 for (const rows of scales) {
   for (const kind of kinds) {
     const data = await h.prepareScaleData(kind, rows);
-    const conn = connect({ dataDir: data.dir, databaseUrl: data.databaseUrl });
+    const conn = await connect({ dataDir: data.dir, databaseUrl: data.databaseUrl });
     try {
       const lines = [
         `### ${kind}, ${h.n0(data.n)} medicines, "${term}" (${h.n0(data.hits)} matches)`,

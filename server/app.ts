@@ -36,7 +36,7 @@ export interface BuiltApp {
 export async function buildApp(config: ServerConfig, registry: Registry = defaultRegistry): Promise<BuiltApp> {
   // The logger exists only once Fastify does; an idle connection may fail before or after.
   const logger: { current?: { error(obj: object, msg: string): void } } = {};
-  const conn = connect({
+  const conn = await connect({
     ...config,
     onIdleError: (err) => {
       if (logger.current) logger.current.error({ err }, 'PostgreSQL connection lost; the pool opens a new one');

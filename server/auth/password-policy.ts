@@ -1,15 +1,26 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { lazy } from '../util/lazy';
 
 /**
  * The password rules for every place a password is set (user create/update, change password,
  * forgot password), following current guidance (NIST SP 800-63B): a length floor, long
  * passphrases allowed, no composition rules, and refusal of passwords that are known to be
  * common (the 49k-entry list shipped with zxcvbn-ts) or equal to the username.
+ *
+ * The list (~6 MB of the server's memory) is loaded by the first request that sets a password:
+ * callers `await loadPasswordPolicy()` before their (synchronous) checks.
  */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+const loadCommon = lazy(async () => {
+  const { dictionary } = await import('@zxcvbn-ts/language-common');
+  return new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+});
+let COMMON: Set<string> | undefined;
+
+export async function loadPasswordPolicy(): Promise<void> {
+  COMMON ??= await loadCommon();
+}
 
 /** Answers the problem with the password, or undefined when it may be used. */
 export function passwordProblem(password: string, username?: string): string | undefined {
@@ -19,6 +30,8 @@ export function passwordProblem(password: string, username?: string): string | u
   const lower = password.toLowerCase();
   const name = username?.trim().toLowerCase();
   if (name && lower === name) return 'Password must not be the username';
+  // A programming error, never a user's: the common-password check must not be skipped.
+  if (!COMMON) throw new Error('passwordProblem before loadPasswordPolicy()');
   if (COMMON.has(lower)) return 'This password is too common; choose another';
   return undefined;
 }

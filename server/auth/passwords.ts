@@ -1,4 +1,6 @@
-import { hash, verify } from '@node-rs/argon2';
+import { lazy } from '../util/lazy';
+
+const argon2 = lazy(() => import('@node-rs/argon2'));
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes).
 const options = {
@@ -8,11 +10,11 @@ const options = {
   parallelism: 1,
 };
 
-export const hashPassword = (password: string) => hash(password, options);
+export const hashPassword = async (password: string) => (await argon2()).hash(password, options);
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   try {
-    return await verify(stored, password);
+    return await (await argon2()).verify(stored, password);
   } catch {
     return false;
   }

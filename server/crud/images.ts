@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
+import type { Sharp } from 'sharp';
+import { lazy } from '../util/lazy';
 import { ApiError } from '../http/envelope';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../security/private-files';
 
@@ -31,6 +31,9 @@ const ACCEPTED: Record<string, { ext: string; encode: (s: Sharp) => Sharp }> = {
   'image/gif': { ext: 'png', encode: (s) => s.png() },
 };
 
+const sharpLib = lazy(async () => (await import('sharp')).default);
+const fileTypeLib = lazy(() => import('file-type'));
+
 const notAPicture = (file: IncomingFile) =>
   new ApiError(422, `${file.field}: the file is not a JPEG, PNG, WebP or GIF image`, {
     [file.field]: 'must be a JPEG, PNG, WebP or GIF image',
@@ -44,10 +47,12 @@ const notAPicture = (file: IncomingFile) =>
 export async function checkPictures(files: readonly IncomingFile[], maxPixels: number): Promise<number> {
   let total = 0;
   for (const file of files) {
-    const type = await fileTypeFromBuffer(file.data);
+    const type = await (await fileTypeLib()).fileTypeFromBuffer(file.data);
     if (!type || !ACCEPTED[type.mime]) throw notAPicture(file);
     // Headers only: no pixel is decoded here, so no input limit applies yet.
-    const size = await sharp(file.data, { animated: false, limitInputPixels: false })
+    const size = await (
+      await sharpLib()
+    )(file.data, { animated: false, limitInputPixels: false })
       .metadata()
       .catch(() => {
         throw new ApiError(422, `${file.field}: the image could not be read`, { [file.field]: 'the image is damaged' });
@@ -74,11 +79,11 @@ export class ImageStore {
   }
 
   async prepare(file: IncomingFile): Promise<PreparedImage> {
-    const type = await fileTypeFromBuffer(file.data);
+    const type = await (await fileTypeLib()).fileTypeFromBuffer(file.data);
     const accepted = type && ACCEPTED[type.mime];
     if (!accepted) throw notAPicture(file);
     try {
-      const pipeline = sharp(file.data, { limitInputPixels: 40_000_000, animated: false })
+      const pipeline = (await sharpLib())(file.data, { limitInputPixels: 40_000_000, animated: false })
         .rotate()
         .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
       return { field: file.field, ext: accepted.ext, data: await accepted.encode(pipeline).toBuffer() };

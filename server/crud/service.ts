@@ -6,6 +6,7 @@ import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
 import { createReader } from './read';
 import { planWrite } from './values';
+import { loadRichTextSanitizer } from './sanitize';
 import type { WriteBody } from './body';
 import type { Dialect } from '../db/database';
 import type { CompiledRunner } from '../db/compiled';
@@ -30,6 +31,7 @@ export interface CrudGuards {
 }
 
 const now = () => new Date().toISOString();
+const hasRichText = (d: ResourceDescriptor) => d.fields.some((f) => f.kind === 'richText');
 
 const SINGLETON_ID = 1;
 const singletonExists = (d: ResourceDescriptor) =>
@@ -108,6 +110,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
   /** `extra`: column values a feature module adds after its own checks (a password hash). */
   async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row, extra?: Row): Promise<number> {
     const id = existing ? Number(existing[d.idField]) : undefined;
+    if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
     if (existing) for (const g of guardsOf(d)) await g.beforeUpdate?.(existing, planned.merged);
@@ -168,6 +171,7 @@ export function createCrudService(db: Db, dialect: Dialect, registry: Registry, 
     async problems(d: ResourceDescriptor, body: WriteBody, id?: number): Promise<Record<string, string>> {
       const existing = id === undefined ? undefined : await findRow(d, id);
       if (id !== undefined && !existing) throw notFound(`${d.name} ${id}`);
+      if (hasRichText(d)) await loadRichTextSanitizer();
       const planned = planWrite(d, body.fields, body.files, existing, timeZone);
       await checkReferences(d, planned.merged, planned.errors);
       return planned.errors;

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
@@ -14,9 +13,14 @@ export interface Connection {
   prepare?: (text: string) => SQLite.Statement;
 }
 
-// pg answers int8 (count(*)) and numeric as strings; our counts and money fit a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+/** The PostgreSQL client, loaded only by a server that uses PostgreSQL (SQLite is the default). */
+async function loadPg() {
+  const { default: pg } = await import('pg');
+  // pg answers int8 (count(*)) and numeric as strings; our counts and money fit a JS number.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+  return pg;
+}
 
 export interface ConnectOptions {
   dataDir: string;
@@ -29,8 +33,9 @@ export interface ConnectOptions {
   onIdleError?: (error: Error) => void;
 }
 
-export function connect(options: ConnectOptions): Connection {
+export async function connect(options: ConnectOptions): Promise<Connection> {
   if (options.databaseUrl) {
+    const pg = await loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', (error) => {
       if (options.onIdleError) options.onIdleError(error);

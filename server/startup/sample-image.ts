@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /** A picture drawn at first start for sample records (nothing is downloaded). */
 export async function samplePicture(label: string, width = 480, height = 360): Promise<Buffer> {
   let h = 0;
@@ -13,5 +11,6 @@ export async function samplePicture(label: string, width = 480, height = 360): P
     <circle cx="${width * 0.82}" cy="${height * 0.2}" r="${height * 0.35}" fill="rgba(255,255,255,0.12)"/>
     <text x="50%" y="54%" font-family="sans-serif" font-size="${Math.round(height / 8)}" fill="#fff" text-anchor="middle">${esc}</text>
   </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { hashPassword } from '../../auth/passwords';
-import { passwordProblem } from '../../auth/password-policy';
+import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
 import { TAGS, forgotBody, newPasswordBody, otpBody } from './schemas';
 import { refuseInvalid } from './validation';
 import { CODE_RULES, checkCode, issueCode, purgeResets, spendTokens, tokenOwner } from './reset-codes';
@@ -93,6 +93,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
           throw new ApiError(422, 'The reset has expired; request a new code', { token: 'expired or already used' });
         if (new_password !== c_password)
           throw new ApiError(422, 'Password Not Matched!', { new_password: 'Password Not Matched!', c_password: 'Password Not Matched!' });
+        await loadPasswordPolicy();
         const problem = passwordProblem(new_password, user.username);
         if (problem) throw new ApiError(422, problem, { new_password: problem });
         if (!(await spendTokens(db, token, userId)))

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazy } from '../../util/lazy';
 import type { ServerConfig } from '../../config';
 
 export interface OutgoingMail {
@@ -20,32 +21,29 @@ export const DEFAULT_MAIL_FROM = 'Hospital console <no-reply@localhost>';
 /**
  * Mail through nodemailer: over SMTP when `smtpUrl` is set, otherwise each message is written as
  * an `.eml` file to `dataDir/outbox/` (open it with any mail program), so a machine without a
- * mail server still gets its one-time codes.
+ * mail server still gets its one-time codes. nodemailer is loaded with the first message: most
+ * server processes never send one.
  */
 export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>): Mailer {
   const from = config.mailFrom ?? DEFAULT_MAIL_FROM;
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl, { from });
-    return {
-      async send(mail) {
-        await transport.sendMail(mail);
-      },
-      close: () => {
-        transport.close();
-      },
-    };
-  }
   const outbox = path.join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
+  let transport: Transporter | undefined;
+  const transportOf = lazy(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return (transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl, { from })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from }));
+  });
   return {
     async send(mail) {
-      const info = await transport.sendMail(mail);
+      const info = (await (await transportOf()).sendMail(mail)) as { message?: unknown };
+      if (config.smtpUrl) return;
       await fs.mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       await fs.writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer, { mode: 0o600 });
     },
     close: () => {
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { ApiError, success } from '../../http/envelope';
 import { requireUser } from '../../plugins/auth';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { passwordProblem } from '../../auth/password-policy';
+import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
 import { userView } from '../../auth/user-view';
 import { readWriteBody } from '../../crud/body';
 import { TAGS, changePasswordBody } from './schemas';
@@ -99,6 +99,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         throw new ApiError(422, 'Email Not Verified!', { verify_email: 'Email Not Verified!' });
       if (new_password !== c_password)
         throw new ApiError(422, 'Password Not Matched!', { new_password: 'Password Not Matched!', c_password: 'Password Not Matched!' });
+      await loadPasswordPolicy();
       const problem = passwordProblem(new_password, user.username);
       if (problem) throw new ApiError(422, problem, { new_password: problem });
       await db

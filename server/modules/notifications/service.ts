@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import { dynamic, type Db, type Dialect, type FixedTables, type NotificationTable } from '../../db/database';
 import type { Registry } from '../../../resources';
 import { ApiError, notFound } from '../../http/envelope';
+import { loadRichTextSanitizer } from '../../crud/sanitize';
 import { readNotificationBody, type NotificationInput } from './payload';
 import { nowLocal } from './time';
 
@@ -139,6 +140,7 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
 
     /** Creates a notice from the sender's branch; answers it and whether it is due now. */
     async create(v: Viewer, body: unknown): Promise<NotificationRecord> {
+      await loadRichTextSanitizer();
       const input = readNotificationBody(body);
       await checkTargets(input);
       const now = stamp();
@@ -163,6 +165,7 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
      */
     async update(v: Viewer, id: number, body: unknown): Promise<NotificationRecord> {
       const old = await find(v, id);
+      await loadRichTextSanitizer();
       const input = readNotificationBody(body, publicRecord(old));
       await checkTargets(input);
       const reachChanged =

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { permissionSlug } from '../../../resources';
 import { hashToken } from '../../auth/sessions';
 import type { InboxRecord } from './service';
@@ -55,6 +53,8 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
 
   const redis: { close(): Promise<unknown> }[] = [];
   if (config.redisUrl) {
+    // Loaded only when several instances share Redis: a single instance never needs the clients.
+    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
     const pub = createClient({ url: config.redisUrl });
     const sub = pub.duplicate();
     redis.push(pub, sub);

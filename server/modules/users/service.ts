@@ -7,6 +7,7 @@ import { hashPassword } from '../../auth/passwords';
 import { ApiError, notFound } from '../../http/envelope';
 import { setting } from '../../startup/settings';
 import { users as usersDescriptor } from '../../../resources';
+import { loadPasswordPolicy } from '../../auth/password-policy';
 import { bodyProblems, checkBranchWrite, checkSelf, inScope, seesAllBranches, sessionEndingChanges } from './rules';
 
 /**
@@ -97,6 +98,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async create(viewer: AuthUser, body: WriteBody) {
+      await loadPasswordPolicy();
       unprocessable(bodyProblems(body.fields));
       checkBranchWrite(viewer, body.fields);
       const record = await ctx.crud.create(d, withoutPasswords(body), await passwordColumns(body.fields));
@@ -106,6 +108,7 @@ export function createUsersService(ctx: AppContext) {
 
     async update(viewer: AuthUser, id: number, body: WriteBody) {
       const before = await visible(viewer, id);
+      await loadPasswordPolicy();
       unprocessable(bodyProblems(body.fields, before));
       checkBranchWrite(viewer, body.fields);
       const status = body.fields.user_status;

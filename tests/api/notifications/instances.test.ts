@@ -133,7 +133,7 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
       })
       .returning('notification_id')
       .executeTakeFirstOrThrow();
-    const conns = Array.from({ length: 4 }, () => connectDb({ dataDir: os.tmpdir(), databaseUrl }));
+    const conns = await Promise.all(Array.from({ length: 4 }, () => connectDb({ dataDir: os.tmpdir(), databaseUrl })));
     try {
       const claims = await Promise.all(conns.map((c) => createNotificationService(c.db, c.dialect, registry).claimDue()));
       const winners = claims.flat().filter((n) => n.notification_id === row.notification_id);

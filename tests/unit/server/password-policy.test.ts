@@ -1,6 +1,7 @@
-import { passwordProblem } from '../../../server/auth/password-policy';
+import { loadPasswordPolicy, passwordProblem } from '../../../server/auth/password-policy';
 
 describe('password policy', () => {
+  beforeAll(loadPasswordPolicy);
   it('accepts a passphrase of 8 to 128 characters', () => {
     expect(passwordProblem('correct horse battery staple')).toBeUndefined();
     expect(passwordProblem('x'.repeat(7) + 'Q')).toBeUndefined();

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPasswordPolicy } from '../../../server/auth/password-policy';
 import { createRegistry, descriptors, userAccess, type ResourceDescriptor } from '../../../resources';
 import { bodyProblems, checkBranchWrite, inScope, sessionEndingChanges } from '../../../server/modules/users/rules';
 
 const replace = (name: string, change: (d: ResourceDescriptor) => ResourceDescriptor) =>
   descriptors.map((d) => (d.name === name ? change(d) : d));
+
+beforeAll(loadPasswordPolicy);
 
 describe('the users declaration is checked with every registry', () => {
   it('accepts the product registry, whose four references declare their code fields', () => {
