@@ -62,6 +62,8 @@ export interface Server {
   child: ChildProcess;
   pid: number;
   base: string;
+  /** performance.now() when the process was spawned (after bundling): start-up is timed from here. */
+  spawnedAt: number;
 }
 
 /**
@@ -82,14 +84,16 @@ export async function start(
   dataDir: string,
   opts: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<Server> {
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), await bundled(script)], {
+  const file = await bundled(script);
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), file], {
     env: { ...env, ...opts.env, BENCH_DATA_DIR: dataDir, BENCH_ADMIN_PASSWORD: PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${name} exited early (${code})`))));
   const firstLine = new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once('line', resolve));
   const { port, pid } = JSON.parse(await Promise.race([firstLine, exited])) as { port: number; pid: number };
-  return { name, child, pid, base: `http://127.0.0.1:${port}` };
+  return { name, child, pid, base: `http://127.0.0.1:${port}`, spawnedAt };
 }
 
 export async function stop(s: Server): Promise<void> {

@@ -56,8 +56,8 @@ for (const rows of scales) {
   for (const kind of kinds) {
     const data = await h.prepareScaleData(kind, rows);
     console.log(`${kind} ${h.n0(data.n)} medicines, "${term}" matches ${data.hits}`);
-    const t0 = performance.now();
     const real = await h.start('real', 'serve-real.ts', data.dir, { env: { BENCH_DATABASE_URL: data.databaseUrl ?? '' } });
+    const t0 = real.spawnedAt;
     const listenMs = performance.now() - t0;
     let run: Run | undefined;
     try {
