@@ -77,7 +77,16 @@ async function bundled(script: string): Promise<string> {
   return outfile;
 }
 
-/** Runs bench/<script> (bundled, plain node) and waits for its {"port","pid"} line. */
+/** The node flags of `npm start` (package.json), which the real server runs with here too. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * Runs bench/<script> (bundled, plain node) and waits for its {"port","pid"} line. The real server
+ * (serve-real.ts) gets `npm start`'s node flags; the ceiling runs with node's defaults.
+ */
 export async function start(
   name: string,
   script: string,
@@ -86,7 +95,8 @@ export async function start(
 ): Promise<Server> {
   const file = await bundled(script);
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), file], {
+  const flags = script === 'serve-real.ts' ? startFlags() : [];
+  const child = spawn(process.execPath, [...flags, ...(opts.nodeArgs ?? []), file], {
     env: { ...env, ...opts.env, BENCH_DATA_DIR: dataDir, BENCH_ADMIN_PASSWORD: PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
