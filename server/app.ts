@@ -12,6 +12,7 @@ import { createPermissionResolver } from './auth/permissions';
 import { ImageStore } from './crud/images';
 import { createCrudService } from './crud/service';
 import { compiledRunner } from './db/compiled';
+import { syncWriteGenerations, writeGeneration } from './db/write-generation';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
 import openapi from './plugins/openapi';
@@ -46,13 +47,17 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   // Migrations first: descriptor tables such as users' are created by one.
   await migrate(conn);
   await syncDescriptorTables(conn, registry);
+  await syncWriteGenerations(
+    conn,
+    registry.all.map((d) => d.table),
+  );
   await purgeExpiredSessions(conn.db);
 
   const timeZone = config.timeZone ?? localTimeZone();
   todayIn(timeZone); // an unknown zone fails the start, not the first create
   const images = new ImageStore(config.dataDir);
   const run = compiledRunner(conn);
-  const crud = createCrudService(conn.db, conn.dialect, registry, images, run, timeZone);
+  const crud = createCrudService(conn.db, conn.dialect, registry, images, run, timeZone, writeGeneration(conn));
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   const sessions = createSessionStore(conn.db, run, events);

@@ -4,6 +4,8 @@ import { ftsTable, searchExpression, searchFields } from '../db/search-index';
 import type { Registry, ResourceDescriptor } from '../../resources';
 import type { ListQuery } from './list-query';
 import type { CompiledRunner } from '../db/compiled';
+import type { WriteGeneration } from '../db/write-generation';
+import { answerCache } from './answer-cache';
 
 /**
  * Reads of descriptor tables. References come back embedded the way the spec shows them
@@ -17,9 +19,22 @@ export interface Reader {
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function createReader(db: Db, dialect: Dialect, registry: Registry, run: CompiledRunner): Reader {
+/**
+ * A search's ordered matches are kept (until the table is next written) when there are at most
+ * this many: paging through them, or asking again, then reads only the page's rows. Measured in
+ * bench/SCALE.md: the match itself is what a search at a million rows spends its time on.
+ */
+const MAX_KEPT_MATCHES = 10_000;
+
+/**
+ * `generation` (optional): the tables' write generations; with it, totals and search matches are
+ * kept between requests until their table changes.
+ */
+export function createReader(db: Db, dialect: Dialect, registry: Registry, run: CompiledRunner, generation?: WriteGeneration): Reader {
   const ddb = dynamic(db);
   const byId = new Map<string, CompiledQuery<Row>>();
+  const totals = answerCache<number>(500);
+  const matchLists = answerCache<readonly number[]>(100);
 
   function conditions(d: ResourceDescriptor, q: Partial<ListQuery>): Expression<SqlBool>[] {
     const where: Expression<SqlBool>[] = [];
@@ -74,7 +89,8 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
    * PostgreSQL the page's plan walked the primary key backwards re-testing ILIKE on every row.
    * Same rows, order (sort column, then id, one direction) and total as the plain list query.
    */
-  async function searchPage(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
+  /** The matching ids (and sort values) of a search, as a query over `t` or the FTS table. */
+  function matchesOf(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
     const id = d.idField;
     const bySort = q.sort !== id;
     let matches = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${id}`).as('__id'));
@@ -92,6 +108,42 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         .select(sql.ref('rowid').as('__id'))
         .where(sql<SqlBool>`${sql.id(fts)} match ${`"${search.replace(/"/g, '""')}"`}`);
     }
+    return { matches, bySort };
+  }
+
+  /**
+   * The first `limit` matching ids in the answer's order, and how many match in all, in one query.
+   * The matches are materialized before they are sorted, for the same reason as in `searchPage`
+   * (PostgreSQL would otherwise walk the primary key).
+   */
+  async function matchIds(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[], limit: number) {
+    const { matches, bySort } = matchesOf(d, q, where);
+    let ordered = ddb
+      .with(
+        (cte) => cte('__m').materialized(),
+        () => matches,
+      )
+      .selectFrom('__m')
+      .select(['__id', sql<number>`(select count(*) from ${sql.table('__m')})`.as('__total')]);
+    if (bySort) ordered = ordered.orderBy(sql.ref('__sort'), q.order);
+    const rows = await ordered.orderBy('__id', q.order).limit(limit).execute();
+    return { ids: rows.map((r) => Number(r.__id)), total: rows[0]?.__total ?? 0 };
+  }
+
+  /** The rows of `ids`, in that order, with their references. */
+  async function rowsByIds(d: ResourceDescriptor, ids: readonly number[]): Promise<Row[]> {
+    if (!ids.length) return [];
+    const rows = await select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} in (${sql.join(ids)})`]).execute();
+    const byKey = new Map(rows.map((r) => [Number(r[d.idField]), r]));
+    return ids.flatMap((id) => {
+      const row = byKey.get(id);
+      return row ? [shape(d, row)] : [];
+    });
+  }
+
+  async function searchPage(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
+    const id = d.idField;
+    const { matches, bySort } = matchesOf(d, q, where);
     let page = ddb.selectFrom('__m').select('__id');
     if (bySort) page = page.select('__sort').orderBy('__sort', q.order);
     page = page
@@ -164,22 +216,35 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       const where = conditions(d, q);
       let countQuery = ddb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
       for (const w of where) countQuery = countQuery.where(w);
+      const gen = generation ? await generation(d.table) : undefined;
+      // What the answer depends on besides the page: the same key is the same set of rows.
+      const key = JSON.stringify([d.name, q.status ?? null, q.filters, q.ids ?? null, q.search ?? null, q.sort, q.order]);
+      const offset = (q.page - 1) * q.limit;
       if (q.search && searchFields(d).length) {
+        const ids = gen === undefined ? undefined : matchLists.get(key, gen);
+        if (ids) return { rows: await rowsByIds(d, ids.slice(offset, offset + q.limit)), total: ids.length };
+        const first = await matchIds(d, q, where, MAX_KEPT_MATCHES + 1);
+        if (first.total <= MAX_KEPT_MATCHES && gen !== undefined) matchLists.set(key, gen, first.ids);
+        if (offset + q.limit <= first.ids.length || first.total <= MAX_KEPT_MATCHES)
+          return { rows: await rowsByIds(d, first.ids.slice(offset, offset + q.limit)), total: first.total };
+        // A page beyond the first ten thousand of more matches: the page and its total in one query.
         const found = await searchPage(d, q, where);
         // No row on the page (no match, or a page past the end): the total needs its own count.
         const total = found.total ?? (await countQuery.executeTakeFirstOrThrow()).total;
         return { rows: found.rows.map((r) => shape(d, r)), total };
       }
-      const [rows, count] = await Promise.all([
+      const kept = gen === undefined ? undefined : totals.get(key, gen);
+      const [rows, total] = await Promise.all([
         select(d, where)
           .orderBy(sql.ref(`t.${q.sort}`), q.order)
           .orderBy(sql.ref(`t.${d.idField}`), q.order)
           .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
+          .offset(offset)
           .execute(),
-        countQuery.executeTakeFirstOrThrow(),
+        kept ?? countQuery.executeTakeFirstOrThrow().then((c) => c.total),
       ]);
-      return { rows: rows.map((r) => shape(d, r)), total: count.total };
+      if (gen !== undefined && kept === undefined) totals.set(key, gen, total);
+      return { rows: rows.map((r) => shape(d, r)), total };
     },
     async get(d, id) {
       // Reads by id are the hot path: the query is built and compiled once per descriptor, and

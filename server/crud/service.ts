@@ -10,6 +10,7 @@ import { loadRichTextSanitizer } from './sanitize';
 import type { WriteBody } from './body';
 import type { Dialect } from '../db/database';
 import type { CompiledRunner } from '../db/compiled';
+import type { WriteGeneration } from '../db/write-generation';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -37,10 +38,21 @@ const SINGLETON_ID = 1;
 const singletonExists = (d: ResourceDescriptor) =>
   new ApiError(409, `The ${d.name} record already exists; update it (id ${SINGLETON_ID}) instead`);
 
-/** `timeZone`: the server's configured zone, in which date defaults ('today', 'now') are evaluated. */
-export function createCrudService(db: Db, dialect: Dialect, registry: Registry, images: ImageStore, run: CompiledRunner, timeZone: string) {
+/**
+ * `timeZone`: the server's configured zone, in which date defaults ('today', 'now') are evaluated.
+ * `generation`: the tables' write generations, with which the reader keeps totals and search matches.
+ */
+export function createCrudService(
+  db: Db,
+  dialect: Dialect,
+  registry: Registry,
+  images: ImageStore,
+  run: CompiledRunner,
+  timeZone: string,
+  generation?: WriteGeneration,
+) {
   const ddb = dynamic(db);
-  const reader = createReader(db, dialect, registry, run);
+  const reader = createReader(db, dialect, registry, run, generation);
   const guards = new Map<string, CrudGuards[]>();
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
   const after = async (d: ResourceDescriptor, id: number, action: 'create' | 'update' | 'delete') => {

@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Connection } from './connect';
+
+/**
+ * A token that changes whenever a table may have changed, by this process or any other, so that
+ * answers worked out from the table (a list's total, a search's matches) can be kept until then.
+ *
+ * - SQLite: `total_changes()` counts every row this connection wrote (triggers included) and
+ *   `PRAGMA data_version` changes when another connection commits; together they cover the whole
+ *   file. While this connection is inside a transaction the answer is `undefined` (do not cache):
+ *   what it reads may still be rolled back.
+ * - PostgreSQL: a statement trigger on each table bumps its row in `table_generation` in the
+ *   writer's own transaction, so every instance sees the new value once the write is visible.
+ */
+export type WriteGeneration = (table: string) => Promise<string | undefined>;
+
+const GENERATION_TABLE = 'table_generation';
+
+/** PostgreSQL: the generation table, its function, and a trigger on each of `tables`. */
+export async function syncWriteGenerations(conn: Connection, tables: readonly string[]): Promise<void> {
+  if (conn.dialect !== 'postgres') return;
+  await sql`CREATE TABLE IF NOT EXISTS ${sql.table(GENERATION_TABLE)} (table_name text PRIMARY KEY, generation bigint NOT NULL DEFAULT 0)`.execute(
+    conn.db,
+  );
+  await sql`CREATE OR REPLACE FUNCTION bump_table_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO table_generation (table_name, generation) VALUES (TG_TABLE_NAME, 1)
+        ON CONFLICT (table_name) DO UPDATE SET generation = table_generation.generation + 1;
+      RETURN NULL;
+    END $$`.execute(conn.db);
+  for (const table of tables) {
+    const trigger = `${table}_generation`;
+    const found = await sql`SELECT 1 FROM pg_trigger WHERE tgname = ${trigger}`.execute(conn.db);
+    if (found.rows.length) continue;
+    await sql`CREATE TRIGGER ${sql.id(trigger)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
+      FOR EACH STATEMENT EXECUTE FUNCTION bump_table_generation()`.execute(conn.db);
+  }
+}
+
+export function writeGeneration(conn: Connection): WriteGeneration {
+  const sqlite = conn.sqlite;
+  if (sqlite) {
+    const changes = sqlite.prepare('SELECT total_changes()').pluck();
+    const version = sqlite.prepare('PRAGMA data_version').pluck();
+    return async () => (sqlite.inTransaction ? undefined : `${String(version.get())}.${String(changes.get())}`);
+  }
+  return async (table) => {
+    const { rows } = await sql<{
+      generation: number;
+    }>`SELECT generation FROM ${sql.table(GENERATION_TABLE)} WHERE table_name = ${table}`.execute(conn.db);
+    // No row yet: the table has not been written since its trigger was made.
+    return String(rows[0]?.generation ?? 0);
+  };
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASES, startServer, type TestServer } from './harness';
+
+/**
+ * Lists keep their totals, and searches their matches, until the table is next written
+ * (server/db/write-generation.ts). Every write must show at once: through the API, and from
+ * outside this server (another process on the SQLite file, another instance on PostgreSQL).
+ */
+describe.each(DATABASES)('lists and searches show every write at once (%s)', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(() => s?.close());
+
+  const search = async (term: string, extra = '') => {
+    const res = await s.call('GET', `/api/medicine/medicine-list/?status=all&limit=2&search=${encodeURIComponent(term)}${extra}`);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ data: { medicine_id: number; medicine_name: string }[]; total: number }>();
+  };
+  const total = async () => (await s.call('GET', '/api/medicine/medicine-list/?status=all&limit=1')).json<{ total: number }>().total;
+  let made = 0;
+  const create = async (name: string) => {
+    made += 1;
+    const res = await s.call('POST', '/api/medicine/medicine-create', { body: { medicine_code: `FR-${made}`, medicine_name: name } });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ data: { medicine_id: number } }>().data.medicine_id;
+  };
+  /** A write that does not go through this server. */
+  async function insertOutside(name: string) {
+    const now = new Date().toISOString();
+    if (kind === 'sqlite') {
+      const other = new SQLite(path.join(s.dataDir, 'console.sqlite'));
+      try {
+        other
+          .prepare('INSERT INTO medicine (medicine_code, medicine_name, medicine_status, created_at, updated_at) VALUES (?, ?, 1, ?, ?)')
+          .run('OUT-1', name, now, now);
+      } finally {
+        other.close();
+      }
+      return;
+    }
+    const client = new pg.Client({ connectionString: s.app.ctx.config.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        'INSERT INTO medicine (medicine_code, medicine_name, medicine_status, created_at, updated_at) VALUES ($1, $2, 1, $3, $4)',
+        ['OUT-1', name, now, now],
+      );
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('a created, renamed or deleted record changes the search and the total at once', async () => {
+    const before = await total();
+    expect((await search('Freshterm')).total).toBe(0);
+    expect(await total()).toBe(before); // asked twice: the second answer may come from what was kept
+
+    const id = await create('Freshterm 10 mg');
+    expect(await total()).toBe(before + 1);
+    const found = await search('Freshterm');
+    expect(found.total).toBe(1);
+    expect(found.data.map((r) => r.medicine_id)).toEqual([id]);
+
+    await create('Freshterm 20 mg');
+    await create('Freshterm 30 mg');
+    const three = await search('Freshterm');
+    expect(three.total).toBe(3);
+    expect(three.data).toHaveLength(2); // limit 2: the newest two
+    expect((await search('Freshterm', '&page=2')).data.map((r) => r.medicine_id)).toEqual([id]);
+
+    expect((await s.call('PUT', `/api/medicine/medicine-update/${id}`, { body: { medicine_name: 'Renamed 10 mg' } })).statusCode).toBe(200);
+    expect((await search('Freshterm')).total).toBe(2);
+    expect((await search('Renamed')).data.map((r) => r.medicine_id)).toEqual([id]);
+
+    expect((await s.call('DELETE', `/api/medicine/medicine-delete/${id}`)).statusCode).toBe(200);
+    expect((await search('Renamed')).total).toBe(0);
+    expect(await total()).toBe(before + 2);
+  });
+
+  it('a write from outside this server shows on the next request', async () => {
+    const before = await total();
+    expect((await search('Outsider')).total).toBe(0);
+    await insertOutside('Outsider 5 mg');
+    expect((await search('Outsider')).total).toBe(1);
+    expect(await total()).toBe(before + 1);
+  });
+});
