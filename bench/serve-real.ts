@@ -18,6 +18,8 @@ const { app } = await buildApp({
   ...benchConfig(process.env.BENCH_DATA_DIR!, process.env.BENCH_ADMIN_PASSWORD!),
   databaseUrl: process.env.BENCH_DATABASE_URL === '' ? undefined : process.env.BENCH_DATABASE_URL,
   redisUrl: process.env.BENCH_REDIS_URL === '' ? undefined : process.env.BENCH_REDIS_URL,
+  // BENCH_LIST_CACHE=0: nothing kept between requests (every search runs its match).
+  listCache: process.env.BENCH_LIST_CACHE !== '0',
 });
 const { crud, conn, permissions } = app.ctx;
 

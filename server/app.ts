@@ -57,7 +57,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   todayIn(timeZone); // an unknown zone fails the start, not the first create
   const images = new ImageStore(config.dataDir);
   const run = compiledRunner(conn);
-  const crud = createCrudService(conn.db, conn.dialect, registry, images, run, timeZone, writeGeneration(conn));
+  const generation = config.listCache === false ? undefined : writeGeneration(conn);
+  const crud = createCrudService(conn.db, conn.dialect, registry, images, run, timeZone, generation);
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   const sessions = createSessionStore(conn.db, run, events);

@@ -37,6 +37,11 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of the adapter's Redis channels (instances that should talk share it). */
   redisKey?: string;
+  /**
+   * Keep list totals and search matches until their table is next written (default true; `LIST_CACHE=0`
+   * turns it off, for measuring the uncached path).
+   */
+  listCache?: boolean;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -102,5 +107,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     mailFrom: set(env.MAIL_FROM),
     redisUrl: set(env.REDIS_URL),
     redisKey: set(env.REDIS_KEY),
+    listCache: env.LIST_CACHE !== '0',
   };
 }
