@@ -95,5 +95,14 @@ if (process.env.BENCH_PROBES === '1') {
   });
 }
 
+// BENCH_SLOW_MS=<ms>: every answer slower than that is written to stderr (method, url, status, ms).
+const slowMs = Number(process.env.BENCH_SLOW_MS ?? 0);
+if (slowMs > 0)
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.elapsedTime > slowMs)
+      process.stderr.write(`slow: ${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(0)} ms\n`);
+    done();
+  });
+
 await app.listen({ port: 0, host: '127.0.0.1' });
 announce(app);
