@@ -13,6 +13,7 @@ import { ImageStore } from './crud/images';
 import { createCrudService } from './crud/service';
 import { compiledRunner } from './db/compiled';
 import { syncWriteGenerations, writeGeneration } from './db/write-generation';
+import { withStartupLock } from './db/startup-lock';
 import errors from './plugins/errors';
 import staticFiles from './plugins/static-files';
 import openapi from './plugins/openapi';
@@ -44,15 +45,6 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
       else console.error('PostgreSQL connection lost:', err.message);
     },
   });
-  // Migrations first: descriptor tables such as users' are created by one.
-  await migrate(conn);
-  await syncDescriptorTables(conn, registry);
-  await syncWriteGenerations(
-    conn,
-    registry.all.map((d) => d.table),
-  );
-  await purgeExpiredSessions(conn.db);
-
   const timeZone = config.timeZone ?? localTimeZone();
   todayIn(timeZone); // an unknown zone fails the start, not the first create
   const images = new ImageStore(config.dataDir);
@@ -64,10 +56,22 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const sessions = createSessionStore(conn.db, run, events);
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
 
-  const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
-  await syncMenuCatalogue(conn.db, registry, superAdmin);
-  const admin = await ensureAdministrator(conn.db, superAdmin, config.adminUsername, config.adminPassword);
-  if (config.seedSamples) await seedSamples(conn.db, registry, crud);
+  // One instance at a time: instances starting together would race to create the same tables.
+  const admin = await withStartupLock(conn, async () => {
+    // Migrations first: descriptor tables such as users' are created by one.
+    await migrate(conn);
+    await syncDescriptorTables(conn, registry);
+    await syncWriteGenerations(
+      conn,
+      registry.all.map((d) => d.table),
+    );
+    await purgeExpiredSessions(conn.db);
+    const superAdmin = await ensureSuperAdminGroup(conn.db, registry);
+    await syncMenuCatalogue(conn.db, registry, superAdmin);
+    const created = await ensureAdministrator(conn.db, superAdmin, config.adminUsername, config.adminPassword);
+    if (config.seedSamples) await seedSamples(conn.db, registry, crud);
+    return created;
+  });
 
   const app = Fastify({
     logger: config.logger ? { level: 'warn' } : false,
