@@ -5,7 +5,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord } from 'react-admin';
-import { NoticeDialog } from './NoticeDialog';
+import { LazyNoticeDialog } from './LazyNoticeDialog';
 import { NoticeIcon, noticeTime } from './NoticeIcon';
 
 /** Rows of notices (icon, title, time and date); clicking one opens the detail dialog and marks it read. */
@@ -38,12 +38,14 @@ export function InboxList({ notices, markRead }: { notices: readonly RaRecord[];
           );
         })}
       </List>
-      <NoticeDialog
-        notice={open}
-        onClose={() => {
-          setOpen(null);
-        }}
-      />
+      {open && (
+        <LazyNoticeDialog
+          notice={open}
+          onClose={() => {
+            setOpen(null);
+          }}
+        />
+      )}
     </>
   );
 }

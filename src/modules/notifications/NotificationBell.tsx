@@ -14,7 +14,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { useNavigate } from 'react-router-dom';
 import { useCheckAuth, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { NoticeDialog } from './NoticeDialog';
+import { LazyNoticeDialog } from './LazyNoticeDialog';
 import { NoticeIcon, noticeTime } from './NoticeIcon';
 import { useInbox } from './useInbox';
 import { useNoticeSocket } from './socket';
@@ -135,12 +135,14 @@ export function NotificationBell() {
           {translate('notifications.show_all')}
         </MenuItem>
       </Menu>
-      <NoticeDialog
-        notice={open}
-        onClose={() => {
-          setOpen(null);
-        }}
-      />
+      {open && (
+        <LazyNoticeDialog
+          notice={open}
+          onClose={() => {
+            setOpen(null);
+          }}
+        />
+      )}
     </Box>
   );
 }
