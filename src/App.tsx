@@ -38,6 +38,16 @@ const SingletonScreen = lazyComponent(() => import('./pages/HomePage').then((m) 
 const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeniedPage').then((m) => m.AccessDeniedPage));
 const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 
+/**
+ * For a returning user whose session is in storage (main.tsx): the layout, the list screen and the
+ * app bar's items are fetched at once, while react-admin checks the session and loads the menu,
+ * instead of one after another as each first renders (issue 14, time to the first list row).
+ */
+export function prefetchSignedInScreens(): void {
+  const items = consoleModules.flatMap((m) => m.appBarItems ?? []);
+  for (const c of [AppLayout, ResourceList, ...items]) if ('preload' in c && typeof c.preload === 'function') c.preload();
+}
+
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 /** react-admin's store, whose `locale` is the `language` preference. */
 const store = preferenceStore();

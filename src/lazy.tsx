@@ -7,11 +7,22 @@ import { Loading } from 'react-admin';
  * `fallback`: react-admin's translated <Loading/> for screens, nothing for small parts (a row
  * button, an app bar item). `load` names the export, so modules keep their named exports.
  */
+export type OnDemandComponent<P extends object> = ((props: P) => ReactElement) & {
+  /** Starts fetching the chunk now (before the first render needs it); a failed fetch is retried then. */
+  preload(): void;
+};
+
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = <Loading />,
-): (props: P) => ReactElement {
-  const Lazy = lazy(async () => ({ default: await load() }));
+): OnDemandComponent<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
   // Safe: the lazy component takes exactly P (React's typing of a lazy generic component adds
   // its own props wrapper that TypeScript cannot relate to an unresolved P).
   const Component = Lazy as unknown as ComponentType<P>;
@@ -22,5 +33,8 @@ export function lazyComponent<P extends object>(
       </Suspense>
     );
   }
+  OnDemand.preload = () => {
+    loadOnce().catch(() => undefined);
+  };
   return OnDemand;
 }

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, prefetchSignedInScreens } from './App';
+import { session } from '../authProvider/storage';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -12,6 +13,7 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // its filters into the URL from the location it still rendered (/medicine/5 with no query), and so
 // reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
 // Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
+if (session.token()) prefetchSignedInScreens();
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter useTransitions={false}>
