@@ -39,13 +39,14 @@ const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeni
 const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 
 /**
- * For a returning user whose session is in storage (main.tsx): the layout, the list screen and the
- * app bar's items are fetched at once, while react-admin checks the session and loads the menu,
- * instead of one after another as each first renders (issue 14, time to the first list row).
+ * For a returning user whose session is in storage (main.tsx): the layout and the list screen are
+ * fetched at once, while react-admin checks the session, instead of one after the other as each
+ * first renders (issue 14, time to the first list row: 945 -> 855 ms median, bench/FIRST-VISIT.md).
+ * Fetching the app bar's items early as well measured no better.
  */
 export function prefetchSignedInScreens(): void {
-  const items = consoleModules.flatMap((m) => m.appBarItems ?? []);
-  for (const c of [AppLayout, ResourceList, ...items]) if ('preload' in c && typeof c.preload === 'function') c.preload();
+  AppLayout.preload();
+  ResourceList.preload();
 }
 
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
