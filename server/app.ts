@@ -15,6 +15,7 @@ import { compiledRunner } from './db/compiled';
 import { syncWriteGenerations, writeGeneration } from './db/write-generation';
 import { withStartupLock } from './db/startup-lock';
 import errors from './plugins/errors';
+import finiteNumbers from './plugins/finite-numbers';
 import staticFiles from './plugins/static-files';
 import openapi from './plugins/openapi';
 import apiHeaders from './plugins/api-headers';
@@ -88,6 +89,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   });
   await app.register(routeCatalogue);
   await app.register(errors);
+  await app.register(finiteNumbers);
   await app.register(apiHeaders);
   // Before any route: the document is built from the routes registered after it.
   await app.register(openapi);
