@@ -5,11 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverBundle } from '../../scripts/build-server';
 import { createThrowawayDb, figure, type Kind } from './support';
 
 /**
- * The real server as a child process (`tsx server/main.ts`), killed with SIGKILL in the middle of
+ * The real server as `npm start` runs it (the bundle `dist-server/main.js`, built here from the
+ * current source, under plain node) in a child process, killed with SIGKILL in the middle of
  * a stream of writes, then started again on the same data: every write it acknowledged (201) is
  * there, and the database checks out (SQLite `PRAGMA integrity_check`, PostgreSQL amcheck on the
  * table's indexes).
@@ -17,6 +20,11 @@ import { createThrowawayDb, figure, type Kind } from './support';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'durability-admin-password';
 const IN_FLIGHT = 8;
+const SERVER = path.join(ROOT, 'dist-server', 'main.js');
+
+beforeAll(async () => {
+  await build(serverBundle(path.join(ROOT, 'server', 'main.ts'), SERVER));
+});
 const ACKS_BEFORE_KILL = 150;
 
 async function freePort(): Promise<number> {
@@ -39,9 +47,9 @@ interface Child {
 
 async function startChild(dataDir: string, databaseUrl?: string): Promise<Child> {
   const port = await freePort();
-  // `node --import tsx`, not the tsx CLI: the CLI runs the server in a grandchild that a SIGKILL
-  // of the CLI would leave running.
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // node itself, not npm: npm would run the server in a grandchild that a SIGKILL of npm would
+  // leave running.
+  const proc = spawn(process.execPath, ['--enable-source-maps', SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
