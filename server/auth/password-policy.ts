@@ -1,4 +1,4 @@
-import { lazy } from '../util/lazy';
+import { loadedBeforeUse } from '../util/lazy';
 
 /**
  * The password rules for every place a password is set (user create/update, change password,
@@ -12,15 +12,12 @@ import { lazy } from '../util/lazy';
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const loadCommon = lazy(async () => {
+const common = loadedBeforeUse('the common-password list', async () => {
   const { dictionary } = await import('@zxcvbn-ts/language-common');
   return new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
 });
-let COMMON: Set<string> | undefined;
 
-export async function loadPasswordPolicy(): Promise<void> {
-  COMMON ??= await loadCommon();
-}
+export const loadPasswordPolicy = common.load;
 
 /** Answers the problem with the password, or undefined when it may be used. */
 export function passwordProblem(password: string, username?: string): string | undefined {
@@ -30,8 +27,6 @@ export function passwordProblem(password: string, username?: string): string | u
   const lower = password.toLowerCase();
   const name = username?.trim().toLowerCase();
   if (name && lower === name) return 'Password must not be the username';
-  // A programming error, never a user's: the common-password check must not be skipped.
-  if (!COMMON) throw new Error('passwordProblem before loadPasswordPolicy()');
-  if (COMMON.has(lower)) return 'This password is too common; choose another';
+  if (common.get().has(lower)) return 'This password is too common; choose another';
   return undefined;
 }

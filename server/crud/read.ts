@@ -214,8 +214,12 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   return {
     async list(d, q) {
       const where = conditions(d, q);
-      let countQuery = ddb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
-      for (const w of where) countQuery = countQuery.where(w);
+      // Built only when a total is not already known.
+      const count = async () => {
+        let countQuery = ddb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
+        for (const w of where) countQuery = countQuery.where(w);
+        return (await countQuery.executeTakeFirstOrThrow()).total;
+      };
       const gen = generation ? await generation(d.table) : undefined;
       // What the answer depends on besides the page: the same key is the same set of rows.
       const key = JSON.stringify([d.name, q.status ?? null, q.filters, q.ids ?? null, q.search ?? null, q.sort, q.order]);
@@ -224,13 +228,14 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         const ids = gen === undefined ? undefined : matchLists.get(key, gen);
         if (ids) return { rows: await rowsByIds(d, ids.slice(offset, offset + q.limit)), total: ids.length };
         const first = await matchIds(d, q, where, MAX_KEPT_MATCHES + 1);
-        if (first.total <= MAX_KEPT_MATCHES && gen !== undefined) matchLists.set(key, gen, first.ids);
-        if (offset + q.limit <= first.ids.length || first.total <= MAX_KEPT_MATCHES)
+        const complete = first.ids.length === first.total; // every match is in hand
+        if (complete && gen !== undefined) matchLists.set(key, gen, first.ids);
+        if (complete || offset + q.limit <= first.ids.length)
           return { rows: await rowsByIds(d, first.ids.slice(offset, offset + q.limit)), total: first.total };
         // A page beyond the first ten thousand of more matches: the page and its total in one query.
         const found = await searchPage(d, q, where);
         // No row on the page (no match, or a page past the end): the total needs its own count.
-        const total = found.total ?? (await countQuery.executeTakeFirstOrThrow()).total;
+        const total = found.total ?? (await count());
         return { rows: found.rows.map((r) => shape(d, r)), total };
       }
       const kept = gen === undefined ? undefined : totals.get(key, gen);
@@ -241,7 +246,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
           .limit(q.limit)
           .offset(offset)
           .execute(),
-        kept ?? countQuery.executeTakeFirstOrThrow().then((c) => c.total),
+        kept ?? count(),
       ]);
       if (gen !== undefined && kept === undefined) totals.set(key, gen, total);
       return { rows: rows.map((r) => shape(d, r)), total };

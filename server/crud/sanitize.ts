@@ -1,5 +1,5 @@
 import type sanitizeHtml from 'sanitize-html';
-import { lazy } from '../util/lazy';
+import { loadedBeforeUse } from '../util/lazy';
 
 /**
  * Rich text is stored only after this allowlist: formatting, lists, links, tables and images;
@@ -10,7 +10,7 @@ import { lazy } from '../util/lazy';
  */
 type Sanitize = (html: string) => string;
 
-const load = lazy(async (): Promise<Sanitize> => {
+const sanitizer = loadedBeforeUse('the rich-text sanitizer', async (): Promise<Sanitize> => {
   const { default: sanitize } = await import('sanitize-html');
   const options: sanitizeHtml.IOptions = {
     allowedTags: [...sanitize.defaults.allowedTags, 'img', 'h1', 'h2', 'span', 'u', 's', 'mark'],
@@ -27,14 +27,8 @@ const load = lazy(async (): Promise<Sanitize> => {
   return (html) => sanitize(html, options);
 });
 
-let loaded: Sanitize | undefined;
-
-export async function loadRichTextSanitizer(): Promise<void> {
-  loaded ??= await load();
-}
+export const loadRichTextSanitizer = sanitizer.load;
 
 export function sanitizeRichText(html: string): string {
-  // A programming error, never a user's: stored rich text must not skip the allowlist.
-  if (!loaded) throw new Error('sanitizeRichText before loadRichTextSanitizer()');
-  return loaded(html);
+  return sanitizer.get()(html);
 }

@@ -12,3 +12,22 @@ export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
       throw error;
     }));
 }
+
+/**
+ * The same, for synchronous code (rich-text sanitising, the common-password check): callers
+ * `await load()` first, then `get()` without waiting. `get()` before that is a programming error,
+ * never a user's, and throws: the check it serves must not be skipped.
+ */
+export function loadedBeforeUse<T>(name: string, make: () => Promise<T>): { load: () => Promise<void>; get: () => T } {
+  const loading = lazy(make);
+  let value: { current: T } | undefined;
+  return {
+    load: async () => {
+      value ??= { current: await loading() };
+    },
+    get: () => {
+      if (!value) throw new Error(`${name} used before it was loaded`);
+      return value.current;
+    },
+  };
+}
