@@ -31,8 +31,8 @@ import { lazyComponent } from './lazy';
  * the generated screens (one list component serves every descriptor, its form dialog and inputs
  * load when a dialog opens), the home page and the module pages (see each module's index.tsx).
  */
-const AppLayout = lazyComponent(() => import('./layout/AppLayout').then((m) => m.AppLayout));
-const ResourceList = lazyComponent(() => import('./screens/ResourceList').then((m) => m.ResourceList));
+const AppLayout = lazyComponent(() => import('./signed-in').then((m) => m.AppLayout));
+const ResourceList = lazyComponent(() => import('./signed-in').then((m) => m.ResourceList));
 const HomePage = lazyComponent(() => import('./pages/HomePage').then((m) => m.HomePage));
 const SingletonScreen = lazyComponent(() => import('./pages/HomePage').then((m) => m.SingletonScreen));
 const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeniedPage').then((m) => m.AccessDeniedPage));

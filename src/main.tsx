@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, prefetchSignedInScreens } from './App';
 import { session } from '../authProvider/storage';
+import { storedDirectionReady } from './modules/i18n/DirectionProvider';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -14,10 +15,13 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
 // Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
 if (session.token()) prefetchSignedInScreens();
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter useTransitions={false}>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
+// Right-to-left stored: its style plugin arrives before the first render (no left-to-right flash).
+void storedDirectionReady().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter useTransitions={false}>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

@@ -8,7 +8,6 @@ import {
   ImageField,
   ImageInput,
   NumberInput,
-  ReferenceInput,
   RemoveItemButton,
   SelectInput,
   SimpleFormIterator,
@@ -17,6 +16,7 @@ import {
   required,
   type Validator,
 } from 'react-admin';
+import { ReferenceChoices } from './ReferenceChoices';
 import type { Field, FieldKind, Size } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { uploadUrl } from '../config';
@@ -112,14 +112,14 @@ export const inputs: InputTable = {
     const target = useRegistry().get(field.reference);
     return (
       // Only active records may be chosen (spec: selects are filled with status=1).
-      <ReferenceInput
+      <ReferenceChoices
         source={field.name}
         reference={field.reference}
         filter={{ status: 1 }}
         sort={{ field: target.titleField, order: 'ASC' }}
       >
         <SelectInput optionText={target.titleField} validate={validators(field)} fullWidth />
-      </ReferenceInput>
+      </ReferenceChoices>
     );
   },
   image: function ImageFieldInput({ field, resource }) {

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { FunctionField, NumberInput, ReferenceInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import { FunctionField, NumberInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import { ReferenceChoices } from './ReferenceChoices';
 import { asText, parseJsonList, type Field, type FieldKind } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { lazyComponent } from '../lazy';
@@ -69,9 +70,9 @@ const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
 function ReferenceFilterInput({ field, ...rest }: { field: Extract<Field, { kind: 'reference' }>; source: string }) {
   const target = useRegistry().get(field.reference);
   return (
-    <ReferenceInput {...rest} source={field.name} reference={field.reference} filter={{ status: 1 }}>
+    <ReferenceChoices {...rest} source={field.name} reference={field.reference} filter={{ status: 1 }}>
       <SelectInput optionText={target.titleField} />
-    </ReferenceInput>
+    </ReferenceChoices>
   );
 }
 

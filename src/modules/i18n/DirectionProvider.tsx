@@ -1,19 +1,58 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import createCache from '@emotion/cache';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
-import { usePreference } from '../../preferences';
+import { readPreference, usePreference } from '../../preferences';
 
-/** Two style caches: in right-to-left every left/right in the console's CSS is flipped. */
-const caches = {
-  ltr: createCache({ key: 'css', prepend: true }),
-  rtl: createCache({ key: 'rtl', prepend: true, stylisPlugins: [prefixer, rtlPlugin] }),
-};
+/**
+ * Two style caches: in right-to-left every left/right in the console's CSS is flipped. The flipping
+ * plugins (stylis' prefixer, stylis-plugin-rtl and cssjanus, about 7 kB gzip) is fetched only when right-to-left is
+ * chosen (issue 14: nothing the first screen does not need).
+ */
+const ltrCache = createCache({ key: 'css', prepend: true });
+let rtlCache: EmotionCache | undefined;
+let rtlLoading: Promise<EmotionCache> | undefined;
+const rtlListeners = new Set<() => void>();
 
-/** The direction chosen in the preferences (`theme-dir`), for MUI themes: see `withDirection`. */
-export function useDirection() {
-  return usePreference('theme-dir')[0];
+export function loadRtlCache(): Promise<EmotionCache> {
+  rtlLoading ??= Promise.all([import('stylis'), import('stylis-plugin-rtl')]).then(
+    ([stylis, rtl]) => {
+      rtlCache = createCache({ key: 'rtl', prepend: true, stylisPlugins: [stylis.prefixer, rtl.default] });
+      for (const l of rtlListeners) l();
+      return rtlCache;
+    },
+    (error: unknown) => {
+      rtlLoading = undefined; // a failed fetch (offline) is tried again on the next render
+      throw error;
+    },
+  );
+  return rtlLoading;
+}
+
+/**
+ * For main.tsx: with right-to-left stored, the flipping plugin is fetched before the first render,
+ * so the console never shows a left-to-right frame first.
+ */
+export function storedDirectionReady(): Promise<unknown> {
+  return readPreference('theme-dir') === 'rtl' ? loadRtlCache().catch(() => undefined) : Promise.resolve();
+}
+
+function subscribeRtl(listener: () => void) {
+  rtlListeners.add(listener);
+  return () => rtlListeners.delete(listener);
+}
+
+/**
+ * The direction chosen in the preferences (`theme-dir`), for MUI themes (see `withDirection`) and
+ * the style cache. Right after a switch to right-to-left, until the flipping plugin has arrived (a
+ * moment), it stays left-to-right, so the theme and the styles never disagree.
+ */
+export function useDirection(): 'ltr' | 'rtl' {
+  const [wanted] = usePreference('theme-dir');
+  const rtlReady = useSyncExternalStore(subscribeRtl, () => rtlCache !== undefined);
+  useEffect(() => {
+    if (wanted === 'rtl') loadRtlCache().catch(() => undefined);
+  }, [wanted]);
+  return wanted === 'rtl' && !rtlReady ? 'ltr' : wanted;
 }
 
 /** A theme with MUI's `direction` set (drawers, pagination arrows and sliders read it). */
@@ -35,6 +74,6 @@ export function DirectionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  const cache = useMemo(() => caches[direction], [direction]);
+  const cache = direction === 'rtl' && rtlCache ? rtlCache : ltrCache;
   return <CacheProvider value={cache}>{children}</CacheProvider>;
 }

@@ -9,7 +9,6 @@ import {
   EditBase,
   FormDataConsumer,
   NumberInput,
-  ReferenceInput,
   SaveButton,
   SelectInput,
   SimpleForm,
@@ -20,6 +19,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { ReferenceChoices } from '../../fields/ReferenceChoices';
 import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
 
@@ -58,25 +58,25 @@ function TargetInput() {
       {({ formData }: { formData: Record<string, unknown> }) => {
         if (formData.notification_type === 'Group')
           return (
-            <ReferenceInput source="notification_group" reference="group" filter={{ status: 1 }}>
+            <ReferenceChoices source="notification_group" reference="group" filter={{ status: 1 }}>
               <SelectInput
                 optionText="group_name"
                 validate={required()}
                 fullWidth
                 label="resources.notification.fields.notification_group"
               />
-            </ReferenceInput>
+            </ReferenceChoices>
           );
         if (formData.notification_type === 'User')
           return users ? (
-            <ReferenceInput source="notification_user" reference={users.name} filter={{ status: 1 }}>
+            <ReferenceChoices source="notification_user" reference={users.name} filter={{ status: 1 }}>
               <SelectInput
                 optionText={users.titleField}
                 validate={required()}
                 fullWidth
                 label="resources.notification.fields.notification_user"
               />
-            </ReferenceInput>
+            </ReferenceChoices>
           ) : (
             // Until the users resource is registered, the user is named by id.
             <NumberInput source="notification_user" validate={required()} min={1} label="resources.notification.fields.notification_user" />

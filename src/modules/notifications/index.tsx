@@ -3,11 +3,11 @@ import type { ConsoleModule } from '..';
 import { lazyComponent } from '../../lazy';
 
 // Pages load with their route; the bell and the record pushes (and socket.io-client with them)
-// load with the signed-in layout, never on the sign-in page.
+// load with the signed-in layout (src/signed-in.ts, one chunk with it), never on the sign-in page.
 const NotificationAdminPage = lazyComponent(() => import('./NotificationAdminPage').then((m) => m.NotificationAdminPage));
 const InboxPage = lazyComponent(() => import('./InboxPage').then((m) => m.InboxPage));
-const NotificationBell = lazyComponent(() => import('./NotificationBell').then((m) => m.NotificationBell), null);
-const RecordPushes = lazyComponent(() => import('./RecordPushes').then((m) => m.RecordPushes), null);
+const NotificationBell = lazyComponent(() => import('../../signed-in').then((m) => m.NotificationBell), null);
+const RecordPushes = lazyComponent(() => import('../../signed-in').then((m) => m.RecordPushes), null);
 
 /** Notification admin, the inbox (bell and page) and the real-time connection. */
 export const notificationsModule: ConsoleModule = {

@@ -2,10 +2,11 @@ import { Navigate, Route } from 'react-router-dom';
 import type { ConsoleModule } from '../index';
 import { lazyComponent } from '../../lazy';
 
-// Loaded when shown (the setup page with its route, the app bar items with the signed-in layout).
+// Loaded when shown: the setup page with its route, the app bar items with the signed-in layout
+// (src/signed-in.ts, one chunk with it).
 const ThemeSetupPage = lazyComponent(() => import('./ThemeSetupPage').then((m) => m.ThemeSetupPage));
-const ThemeToggle = lazyComponent(() => import('./ThemeToggle').then((m) => m.ThemeToggle), null);
-const SearchButton = lazyComponent(() => import('./search/SearchButton').then((m) => m.SearchButton), null);
+const ThemeToggle = lazyComponent(() => import('../../signed-in').then((m) => m.ThemeToggle), null);
+const SearchButton = lazyComponent(() => import('../../signed-in').then((m) => m.SearchButton), null);
 
 /** The shell's own pages and app bar items: theme setup, the global search, the theme toggle. */
 export const shellModule: ConsoleModule = {

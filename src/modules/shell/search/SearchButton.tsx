@@ -5,8 +5,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import { matchPath, useLocation } from 'react-router-dom';
 import { useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useRegistry } from '../../../registry-context';
-import { GlobalSearchDialog } from './GlobalSearchDialog';
+import { lazyComponent } from '../../../lazy';
 import { rememberRecent } from './recent';
+
+/** The dialog (its search, results and recent list) is fetched when first opened, or pointed at. */
+const GlobalSearchDialog = lazyComponent(() => import('./GlobalSearchDialog').then((m) => m.GlobalSearchDialog), null);
 
 /** Remembers every record whose dialog is opened (`/{resource}/{id}`), from the search or from a list. */
 function RecentTracker() {
@@ -48,7 +51,14 @@ export function SearchButton() {
   return (
     <>
       <Tooltip title={label}>
-        <IconButton color="inherit" onClick={() => setOpen(true)} aria-label={label} aria-keyshortcuts="Control+K">
+        <IconButton
+          color="inherit"
+          onClick={() => setOpen(true)}
+          onPointerEnter={GlobalSearchDialog.preload}
+          onFocus={GlobalSearchDialog.preload}
+          aria-label={label}
+          aria-keyshortcuts="Control+K"
+        >
           <SearchIcon />
         </IconButton>
       </Tooltip>
