@@ -9,7 +9,7 @@ import { Loading } from 'react-admin';
  */
 export type OnDemandComponent<P extends object> = ((props: P) => ReactElement) & {
   /** Starts fetching the chunk now (before the first render needs it); a failed fetch is retried then. */
-  preload(): void;
+  preload: () => void;
 };
 
 export function lazyComponent<P extends object>(
