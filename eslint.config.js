@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       // A plain browser script outside the TypeScript project (runs before the bundle, see index.html).
       'public/theme-boot.js',
+      'public/signed-in-preload.js',
       'dist/**',
       'dist-server/**',
       'dist-bench/**',

@@ -6,6 +6,7 @@
  *   npm run bench:first-visit          # ~5 min: builds both, writes bench/FIRST-VISIT.md
  *   FIRST_VISIT_SKIP_BUILD=1 ...       # reuse dist/ (ours) as it is; the minimal app is always built
  *   FIRST_VISIT_LOADS=7                # cold loads of each app for part 2
+ *   FIRST_VISIT_TIMELINE=1             # also print each load's requests (start -> end, ms)
  *
  * Part 1, bytes: every script response a fresh profile receives is recorded. Ours: /medicine while
  * signed out (the console redirects to the sign-in page: "sign-in" is what that page loaded), then
@@ -251,7 +252,9 @@ async function coldFirstRow(url: string, storage: Record<string, string> | undef
         timeout: 60_000,
         polling: 100,
       });
-      return Number(await handle.jsonValue());
+      const firstRow = Number(await handle.jsonValue());
+      if (process.env.FIRST_VISIT_TIMELINE === '1') await printTimeline(b.page, url, firstRow);
+      return firstRow;
     } catch (e) {
       const text = await b.page.evaluate(() => document.body.innerText.slice(0, 300));
       throw new Error(`no first row at ${b.page.url()} (page says: ${text}; errors: ${errors.join(' | ')})`, { cause: e });
@@ -259,6 +262,18 @@ async function coldFirstRow(url: string, storage: Record<string, string> | undef
   } finally {
     await b.close();
   }
+}
+
+/** Where a load's time went: every request the page made, from its start to its last byte. */
+async function printTimeline(page: Page, url: string, firstRow: number) {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return { name: new URL(r.name).pathname + new URL(r.name).search, start: r.startTime, end: r.responseEnd };
+    }),
+  );
+  console.log(`timeline of ${url} (first row at ${firstRow.toFixed(0)} ms):`);
+  for (const e of entries) console.log(`  ${e.start.toFixed(0).padStart(5)} -> ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}`);
 }
 
 const median = (xs: number[]) => {

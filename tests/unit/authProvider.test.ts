@@ -113,3 +113,58 @@ describe('authProvider on transport failures', () => {
     expect(localStorage.getItem('token')).toBe('T');
   });
 });
+
+describe('authProvider session checks', () => {
+  const countChecks = () => {
+    const seen = { user: 0, menus: 0 };
+    server.use(
+      http.get('*/api/users/get-auth-user', () => (seen.user++, ok(user))),
+      http.get('*/api/menu/menu-list-permission', () => (seen.menus++, ok([{ menu_id: 7, menu_slug: 'branch/branch-list' }]))),
+    );
+    return seen;
+  };
+
+  it('starts a returning user’s check when created, and the first checkAuth takes it over', async () => {
+    const seen = countChecks();
+    localStorage.setItem('token', 'T5');
+    const early = createAuthProvider({ apiUrl: '/api', registry });
+    await vi.waitFor(() => expect(seen.user).toBe(1));
+    await early.checkAuth({});
+    expect(seen).toEqual({ user: 1, menus: 1 });
+    expect(await early.getPermissions({})).toEqual(['branch/branch-list']);
+  });
+
+  it('the layout and the screen checking at once make one check; another token or a failed check asks again', async () => {
+    const seen = countChecks();
+    const fresh = createAuthProvider({ apiUrl: '/api', registry });
+    localStorage.setItem('token', 'T6');
+    await Promise.all([fresh.checkAuth({}), fresh.checkAuth({})]);
+    await fresh.checkAuth({});
+    expect(seen).toEqual({ user: 1, menus: 1 });
+    localStorage.setItem('token', 'T7');
+    await fresh.checkAuth({});
+    expect(seen).toEqual({ user: 2, menus: 2 });
+    server.use(http.get('*/api/users/get-auth-user', () => fail('Server error', 500)));
+    localStorage.setItem('token', 'T8');
+    await expect(fresh.checkAuth({})).rejects.toBeDefined();
+    localStorage.setItem('token', 'T8');
+    server.use(http.get('*/api/users/get-auth-user', () => (seen.user++, ok(user))));
+    await expect(fresh.checkAuth({})).resolves.toBeUndefined();
+    expect(seen.user).toBe(3);
+  });
+
+  it('a check answered more than two seconds ago is asked again (permission changes show)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const seen = countChecks();
+      const fresh = createAuthProvider({ apiUrl: '/api', registry });
+      localStorage.setItem('token', 'T9');
+      await fresh.checkAuth({});
+      vi.setSystemTime(Date.now() + 2_500);
+      await fresh.checkAuth({});
+      expect(seen).toEqual({ user: 2, menus: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

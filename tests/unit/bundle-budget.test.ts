@@ -16,6 +16,16 @@ import { describe, expect, it } from 'vitest';
  */
 export const SIGN_IN_BUDGET_GZIP9 = 374_136;
 
+/**
+ * The sign-in page and then a list (issue 14, part 1) measured 398,107 bytes gzip -9 on 2026-11-23,
+ * 1.17 × the minimal app, in 19 script files (bench/FIRST-VISIT.md). The issue's target, 1.1 ×, is
+ * not met yet; this ceiling (1.2 ×) and the file count keep what was won from slipping back: the
+ * signed-in shell as one chunk (src/signed-in.ts), Autocomplete, the RTL plugins and the search
+ * dialog out of the first screen.
+ */
+export const SIGNED_IN_CEILING_GZIP9 = 408_148;
+export const SIGNED_IN_MAX_FILES = 20;
+
 const dist = path.resolve(import.meta.dirname, '../../dist');
 
 /** Static `import ... from "./x.js"` / `import "./x.js"` of a built chunk (not `import("./x.js")`). */
@@ -25,13 +35,34 @@ function staticImports(code: string): string[] {
   return found;
 }
 
-/** The entry scripts and everything they load statically, as files of dist/. */
-function signInScripts(): string[] {
+/** The entry scripts, as files of dist/. */
+function entryScripts(): string[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const queue = [
+  return [
     ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
   ].map((u) => path.join(dist, u));
+}
+
+/** The entry scripts and everything they load statically. */
+function signInScripts(): string[] {
+  return withStaticImports(entryScripts());
+}
+
+/** The sign-in page's scripts plus the signed-in shell's chunk (src/signed-in.ts) and its static imports. */
+function signedInScripts(): string[] {
+  const shell = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^signed-in-[\w-]+\.js$/.test(f));
+  expect(shell, 'one chunk for src/signed-in.ts').toHaveLength(1);
+  return withStaticImports([...entryScripts(), path.join(dist, 'assets', shell[0]!)]);
+}
+
+function gzip9(files: string[]) {
+  const sizes = files.map((f) => ({ file: path.relative(dist, f), gzip9: zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length }));
+  return { sizes, total: sizes.reduce((a, s) => a + s.gzip9, 0) };
+}
+
+function withStaticImports(roots: string[]): string[] {
+  const queue = [...roots];
   const seen = new Set<string>();
   while (queue.length) {
     const file = queue.pop()!;
@@ -47,8 +78,7 @@ describe('the sign-in page', () => {
     expect(fs.existsSync(path.join(dist, 'index.html')), 'run `npm run build` first').toBe(true);
     const files = signInScripts();
     expect(files.length).toBeGreaterThan(0);
-    const sizes = files.map((f) => ({ file: path.relative(dist, f), gzip9: zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length }));
-    const total = sizes.reduce((a, s) => a + s.gzip9, 0);
+    const { sizes, total } = gzip9(files);
     expect(total, `initial JavaScript: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(SIGN_IN_BUDGET_GZIP9);
   });
 
@@ -60,5 +90,21 @@ describe('the sign-in page', () => {
     expect(initial).not.toContain('ProseMirror-focused');
     expect(initial).not.toContain('io server disconnect');
     expect(initial).not.toContain('Iniciar sesión');
+  });
+});
+
+describe('the first signed-in screen', () => {
+  it(`adds the signed-in shell in one chunk: at most ${SIGNED_IN_MAX_FILES} files and ${SIGNED_IN_CEILING_GZIP9.toLocaleString('en')} bytes (gzip -9) with the sign-in page's`, () => {
+    const files = signedInScripts();
+    const { sizes, total } = gzip9(files);
+    expect(files.length, JSON.stringify(sizes)).toBeLessThanOrEqual(SIGNED_IN_MAX_FILES);
+    expect(total, `sign-in page and list: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(SIGNED_IN_CEILING_GZIP9);
+    // More than the sign-in page: the shell is really there (the layout and the socket client).
+    expect(total).toBeGreaterThan(gzip9(signInScripts()).total);
+    const code = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    expect(code).toContain('io server disconnect');
+    // Still on demand: the rich-text editor and the right-to-left style plugin.
+    expect(code).not.toContain('ProseMirror-focused');
+    expect(code).not.toContain('stylisRTLPlugin');
   });
 });
