@@ -5,8 +5,8 @@ import { readPreference, usePreference } from '../../preferences';
 
 /**
  * Two style caches: in right-to-left every left/right in the console's CSS is flipped. The flipping
- * plugins (stylis' prefixer, stylis-plugin-rtl and cssjanus, about 7 kB gzip) is fetched only when right-to-left is
- * chosen (issue 14: nothing the first screen does not need).
+ * plugins (stylis' prefixer, stylis-plugin-rtl and cssjanus, about 7 kB gzip) are fetched only
+ * when right-to-left is chosen (issue 14: nothing the first screen does not need).
  */
 const ltrCache = createCache({ key: 'css', prepend: true });
 let rtlCache: EmotionCache | undefined;
@@ -21,7 +21,7 @@ export function loadRtlCache(): Promise<EmotionCache> {
       return rtlCache;
     },
     (error: unknown) => {
-      rtlLoading = undefined; // a failed fetch (offline) is tried again on the next render
+      rtlLoading = undefined; // a failed fetch (offline) is tried again by the next call
       throw error;
     },
   );
