@@ -7,6 +7,7 @@
  *   FIRST_VISIT_SKIP_BUILD=1 ...       # reuse dist/ (ours) as it is; the minimal app is always built
  *   FIRST_VISIT_LOADS=7                # cold loads of each app for part 2
  *   FIRST_VISIT_TIMELINE=1             # also print each load's requests (start -> end, ms)
+ *   FIRST_VISIT_CPU_PROFILE=<dir>      # and write each load's page CPU profile there (.cpuprofile)
  *
  * Part 1, bytes: every script response a fresh profile receives is recorded. Ours: /medicine while
  * signed out (the console redirects to the sign-in page: "sign-in" is what that page loaded), then
@@ -246,6 +247,13 @@ async function coldFirstRow(url: string, storage: Record<string, string> | undef
     })();`);
     const errors: string[] = [];
     b.page.on('pageerror', (e) => errors.push(e.message));
+    const profileDir = process.env.FIRST_VISIT_CPU_PROFILE;
+    const cdp = profileDir ? await b.context.newCDPSession(b.page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await b.page.goto(url);
     try {
       const handle = await b.page.waitForFunction(() => (window as unknown as { __firstRow?: number }).__firstRow, undefined, {
@@ -253,6 +261,12 @@ async function coldFirstRow(url: string, storage: Record<string, string> | undef
         polling: 100,
       });
       const firstRow = Number(await handle.jsonValue());
+      if (cdp && profileDir) {
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.mkdirSync(profileDir, { recursive: true });
+        const name = `${url.includes('#') ? 'minimal' : 'ours'}-${Date.now()}.cpuprofile`;
+        fs.writeFileSync(path.join(profileDir, name), JSON.stringify(profile));
+      }
       if (process.env.FIRST_VISIT_TIMELINE === '1') await printTimeline(b.page, url, firstRow);
       return firstRow;
     } catch (e) {

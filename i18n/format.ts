@@ -22,17 +22,46 @@ export function toDate(value: unknown): Date | undefined {
   return toDate(new Date(value));
 }
 
+/*
+ * Building an Intl formatter costs far more than using one (its locale data is resolved each time):
+ * made per call, a list page's date and number cells spent ~40 ms of a cold first row on it
+ * (issue 14, bench/FIRST-VISIT.md). One formatter per locale and options serves every call.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(language: string): Intl.DateTimeFormat {
+  const locale = intlLocale(language);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
+function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = intlLocale(language);
+  const key = `${locale} ${options ? JSON.stringify(options) : ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The parts Intl gives, in the language's digits, each padded to two digits (year four). */
 function parts(date: Date, language: string) {
-  const format = new Intl.DateTimeFormat(intlLocale(language), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  const format = dateFormat(language);
   const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const p of format.formatToParts(date)) out[p.type] = p.value;
   return out;
@@ -58,5 +87,5 @@ export function formatDateTime(value: unknown, language: string): string {
 export function formatNumber(value: unknown, language: string, options?: Intl.NumberFormatOptions): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
-  return new Intl.NumberFormat(intlLocale(language), options).format(n);
+  return numberFormat(language, options).format(n);
 }
