@@ -1,3 +1,4 @@
+import { ALL_DATE_TIME_PARTS } from '../resources/rules';
 import { isLanguage, type Language } from './languages';
 
 /**
@@ -23,41 +24,28 @@ export function toDate(value: unknown): Date | undefined {
 }
 
 /*
- * Building an Intl formatter costs far more than using one (its locale data is resolved each time):
- * made per call, a list page's date and number cells spent ~40 ms of a cold first row on it
- * (issue 14, bench/FIRST-VISIT.md). One formatter per locale and options serves every call.
+ * Building an Intl formatter costs far more than using one (its locale data is resolved each time),
+ * and a list page built one per date and number cell (issue 14, bench/FIRST-VISIT.md). One
+ * formatter per locale and options serves every call.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function dateFormat(language: string): Intl.DateTimeFormat {
-  const locale = intlLocale(language);
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateFormats.set(locale, format);
-  }
+function kept<T>(formats: Map<string, T>, key: string, make: () => T): T {
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = make()));
   return format;
 }
 
-function numberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = intlLocale(language);
-  const key = `${locale} ${options ? JSON.stringify(options) : ''}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (language: string) =>
+  kept(dateFormats, intlLocale(language), () => new Intl.DateTimeFormat(intlLocale(language), ALL_DATE_TIME_PARTS));
+
+const numberFormat = (language: string, options?: Intl.NumberFormatOptions) =>
+  kept(
+    numberFormats,
+    `${intlLocale(language)} ${options ? JSON.stringify(options) : ''}`,
+    () => new Intl.NumberFormat(intlLocale(language), options),
+  );
 
 /** The parts Intl gives, in the language's digits, each padded to two digits (year four). */
 function parts(date: Date, language: string) {

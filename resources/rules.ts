@@ -70,17 +70,19 @@ export const derivationOf = (f: Field): Derivation | undefined => (f.kind === 'i
 // ---------------------------------------------------------------------------------------------
 // Dates in the server's time zone.
 
+/** Every part of a date and time, two digits each (the year four), on a 24-hour clock. */
+export const ALL_DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
 function partsIn(timeZone: string, at: Date): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', { ...ALL_DATE_TIME_PARTS, timeZone }).formatToParts(at);
   return Object.fromEntries(parts.map((p) => [p.type, p.value]));
 }
 

@@ -39,14 +39,13 @@ const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeni
 const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 
 /**
- * For a returning user whose session is in storage (main.tsx): the layout and the list screen are
- * fetched at once, while react-admin checks the session, instead of one after the other as each
- * first renders (issue 14, time to the first list row: 945 -> 855 ms median, bench/FIRST-VISIT.md).
- * Fetching the app bar's items early as well measured no better.
+ * For a returning user whose session is in storage (main.tsx): the signed-in shell (layout, list
+ * screen, app bar items: one chunk, src/signed-in.ts) is imported at once, while react-admin checks
+ * the session, instead of when the layout first renders (issue 14, bench/FIRST-VISIT.md). Its
+ * scripts are usually already downloading, preloaded by public/signed-in-preload.js.
  */
 export function prefetchSignedInScreens(): void {
-  AppLayout.preload();
-  ResourceList.preload();
+  AppLayout.preload(); // ResourceList is in the same chunk
 }
 
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
