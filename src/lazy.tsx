@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Loading } from 'react-admin';
 
 /**
@@ -8,8 +8,11 @@ import { Loading } from 'react-admin';
  * button, an app bar item). `load` names the export, so modules keep their named exports.
  */
 export type OnDemandComponent<P extends object> = ((props: P) => ReactElement) & {
-  /** Starts fetching the chunk now (before the first render needs it); a failed fetch is retried then. */
-  preload: () => void;
+  /**
+   * Starts fetching the chunk now (before the first render needs it). Settles when it is here or
+   * has failed (never rejects): a failed fetch is retried when the component renders.
+   */
+  preload: () => Promise<void>;
 };
 
 export function lazyComponent<P extends object>(
@@ -17,24 +20,37 @@ export function lazyComponent<P extends object>(
   fallback: ReactNode = <Loading />,
 ): OnDemandComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const loadOnce = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(async () => ({ default: await loadOnce() }));
   // Safe: the lazy component takes exactly P (React's typing of a lazy generic component adds
   // its own props wrapper that TypeScript cannot relate to an unresolved P).
   const Component = Lazy as unknown as ComponentType<P>;
   function OnDemand(props: P) {
+    // Code already here (preloaded, or shown before) renders at once. React.lazy would suspend
+    // once more on its first render, and React holds a suspended boundary's content back for up
+    // to 300 ms after its fallback showed: twice on the way to a first list row (layout, then
+    // list), ~0.6 s on a cold load (bench/FIRST-VISIT.md). Decided once per mount, so the tree's
+    // shape never changes under a mounted screen.
+    const [Direct] = useState(() => loaded);
+    if (Direct) return <Direct {...props} />;
     return (
       <Suspense fallback={fallback}>
         <Component {...props} />
       </Suspense>
     );
   }
-  OnDemand.preload = () => {
-    loadOnce().catch(() => undefined);
-  };
+  OnDemand.preload = () =>
+    loadOnce().then(
+      () => undefined,
+      () => undefined,
+    );
   return OnDemand;
 }

@@ -15,7 +15,24 @@ export const SOCKET_OPTIONS = {
   reconnectionDelayMax: 5000,
   randomizationFactor: 0.5,
   timeout: 20000,
+  // With TRANSPORTS: a WebSocket at once (one request instead of a polling handshake and an
+  // upgrade), and long-polling if the WebSocket cannot be opened (a proxy that refuses it).
+  tryAllTransports: true,
 } as const;
+const TRANSPORTS: ('websocket' | 'polling')[] = ['websocket', 'polling'];
+
+/**
+ * Connects once the page is idle (at most 3 s after the socket is made): on a cold start the
+ * first screen's rendering is the busy part, and the bell and the record pushes lose nothing by
+ * waiting, since a (re)connection refetches what is on screen (issue 14: first list row).
+ */
+function connectWhenIdle(socket: Socket) {
+  const connect = () => {
+    if (shared?.socket === socket && !socket.active) socket.connect();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(connect, { timeout: 3000 });
+  else setTimeout(connect, 0);
+}
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'ended';
 
@@ -49,8 +66,10 @@ function endpoint(): { url: string | undefined; path: string } {
 
 function open(token: string): Shared {
   const { url, path } = endpoint();
-  const socket = url ? io(url, { ...SOCKET_OPTIONS, path, auth: { token } }) : io({ ...SOCKET_OPTIONS, path, auth: { token } });
+  const options = { ...SOCKET_OPTIONS, transports: TRANSPORTS, path, auth: { token }, autoConnect: false };
+  const socket = url ? io(url, options) : io(options);
   const s: Shared = { socket, token, state: 'connecting', users: 0 };
+  connectWhenIdle(socket);
   socket.on('connect', () => {
     setState(s, 'connected');
   });
