@@ -20,7 +20,10 @@ export const serverBundle = (entry: string, outfile: string): BuildOptions => ({
   target: 'node20.19',
   packages: 'external',
   sourcemap: 'linked',
-  // Stack traces name the TypeScript source (node --enable-source-maps is set by `npm start`).
+  // Not minified, so a stack trace into the bundle is readable as it is. `npm start` does not
+  // pass --enable-source-maps: node then parses and keeps the source maps of every loaded package
+  // (~6 MB of the 150 MB RSS budget, bench/MEMORY.md); `node --enable-source-maps
+  // dist-server/main.js` maps traces to the TypeScript when debugging.
   sourcesContent: false,
   logLevel: 'warning',
 });
