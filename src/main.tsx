@@ -14,12 +14,9 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // its filters into the URL from the location it still rendered (/medicine/5 with no query), and so
 // reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
 // Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
-// A returning user (a session in storage) sees the signed-in shell first: its chunk, already
-// downloading beside this script (public/signed-in-preload.js), is awaited so that the layout and
-// the list render at once instead of suspending on their first render (issue 14).
-const shellReady = session.token() ? prefetchSignedInScreens() : Promise.resolve();
+if (session.token()) void prefetchSignedInScreens();
 // Right-to-left stored: its style plugin arrives before the first render (no left-to-right flash).
-void Promise.all([storedDirectionReady(), shellReady]).then(() =>
+void storedDirectionReady().then(() =>
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter useTransitions={false}>
