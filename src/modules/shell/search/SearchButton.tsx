@@ -10,6 +10,9 @@ import { rememberRecent } from './recent';
 
 /** The dialog (its search, results and recent list) is fetched when first opened, or pointed at. */
 const GlobalSearchDialog = lazyComponent(() => import('./GlobalSearchDialog').then((m) => m.GlobalSearchDialog), null);
+const preloadDialog = () => {
+  void GlobalSearchDialog.preload();
+};
 
 /** Remembers every record whose dialog is opened (`/{resource}/{id}`), from the search or from a list. */
 function RecentTracker() {
@@ -54,8 +57,8 @@ export function SearchButton() {
         <IconButton
           color="inherit"
           onClick={() => setOpen(true)}
-          onPointerEnter={GlobalSearchDialog.preload}
-          onFocus={GlobalSearchDialog.preload}
+          onPointerEnter={preloadDialog}
+          onFocus={preloadDialog}
           aria-label={label}
           aria-keyshortcuts="Control+K"
         >
