@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,7 +34,6 @@ export function NotificationBell() {
   const { data = [], unread, markRead, markAllRead, refresh } = useInbox(10);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<RaRecord | null>(null);
-  const connectedBefore = useRef(false);
 
   useEffect(() => {
     if (!socket) return;
@@ -42,13 +41,13 @@ export function NotificationBell() {
       notify('notifications.toast', { type: 'info', messageArgs: { title: n.notification_title ?? '' } });
       void refresh();
     };
+    // A notice sent while the socket was down, or before its first connection (which waits for
+    // the page to be idle, socket.ts), was not pushed: the inbox is read again on every connect.
     const onConnect = () => {
-      if (connectedBefore.current) void refresh();
-      connectedBefore.current = true;
+      void refresh();
     };
     socket.on('notification', onNotice);
     socket.on('connect', onConnect);
-    if (socket.connected) connectedBefore.current = true;
     return () => {
       socket.off('notification', onNotice);
       socket.off('connect', onConnect);

@@ -26,9 +26,13 @@ export function RecordPushes() {
       void dataProvider.publish(resourceTopic(change.resource), { type: EVENT_TYPE[change.action], payload: { ids: change.ids } });
     };
     let connectedBefore = socket.connected;
-    // Changes made while the socket was down were not pushed: refetch what is on screen.
+    const records = new Set([...registry.all.map((d) => d.name), NOTIFICATION_RESOURCE]);
+    // Changes made while the socket was down were not pushed: refetch what is on screen. The
+    // first connection waits for the page to be idle (socket.ts), after the first screen has
+    // loaded its records: those are refetched then (not the session, menu or permission queries).
     const onConnect = () => {
       if (connectedBefore) void queryClient.invalidateQueries();
+      else void queryClient.invalidateQueries({ predicate: (q) => records.has(String(q.queryKey[0])) });
       connectedBefore = true;
     };
     socket.on('record', onRecord);
@@ -37,7 +41,7 @@ export function RecordPushes() {
       socket.off('record', onRecord);
       socket.off('connect', onConnect);
     };
-  }, [socket, dataProvider, queryClient]);
+  }, [socket, dataProvider, queryClient, registry]);
 
   useEffect(() => {
     const names = [...registry.all.map((d) => d.name), NOTIFICATION_RESOURCE];
