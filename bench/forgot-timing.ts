@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app';
+import { median } from './harness';
 
 const ROUNDS = 40;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forgot-bench-'));
@@ -51,7 +52,6 @@ for (let i = 0; i < ROUNDS; i++) {
     known.push(await time('admin@hospital.test', i));
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 console.log(
   `reset-password-verify over ${ROUNDS} rounds each: known address median ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`,
 );

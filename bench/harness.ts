@@ -279,6 +279,8 @@ export function machine(): string {
   const cpu = os.cpus();
   return `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
+/** The middle value (the upper one of an even count); 0 for none. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 /** Server CPU time per answered request, in microseconds: less sensitive to a busy host than req/s. */
 export const usPerReq = (m: Measure) => (m.serverCpu / m.rps) * 1e6;
 export const MEASURE_HEAD = [

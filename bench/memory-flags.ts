@@ -57,7 +57,6 @@ try {
     }
   }
   const peaks = servers.map((s) => h.peakRssMb(s.server.pid));
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const lines = [
     "# Memory flags: what `npm start`'s V8 flags cost (issue 14, part 4)",
     '',
@@ -72,7 +71,7 @@ try {
     servers.forEach((s, i) => {
       const ms = results.get(`${i}|${q.name}`) ?? [];
       lines.push(
-        `| ${s.label} | ${q.name} | ${h.n0(median(ms.map((m) => m.rps)))} | ${h.n0(median(ms.map(h.usPerReq)))} | ${ms.map((m) => h.n0(m.rps)).join(', ')} |`,
+        `| ${s.label} | ${q.name} | ${h.n0(h.median(ms.map((m) => m.rps)))} | ${h.n0(h.median(ms.map(h.usPerReq)))} | ${ms.map((m) => h.n0(m.rps)).join(', ')} |`,
       );
     });
   lines.push('', '| Server | peak RSS MB (VmHWM) over all rounds | target |', '|---|---:|---|');

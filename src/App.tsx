@@ -44,8 +44,8 @@ const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPag
  * the session, instead of when the layout first renders (issue 14, bench/FIRST-VISIT.md). Its
  * scripts are usually already downloading, preloaded by public/signed-in-preload.js.
  */
-export function prefetchSignedInScreens(): Promise<void> {
-  return AppLayout.preload(); // ResourceList is in the same chunk
+export function prefetchSignedInScreens(): void {
+  void AppLayout.preload(); // ResourceList is in the same chunk
 }
 
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));

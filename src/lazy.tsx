@@ -37,8 +37,8 @@ export function lazyComponent<P extends object>(
     // Code already here (preloaded, or shown before) renders at once. React.lazy would suspend
     // once more on its first render, and React holds a suspended boundary's content back for up
     // to 300 ms after its fallback showed: twice on the way to a first list row (layout, then
-    // list), ~0.6 s on a cold load (bench/FIRST-VISIT.md). Decided once per mount, so the tree's
-    // shape never changes under a mounted screen.
+    // list; bench/FIRST-VISIT.md). Decided once per mount, so the tree's shape never changes
+    // under a mounted screen.
     const [Direct] = useState(() => loaded);
     if (Direct) return <Direct {...props} />;
     return (

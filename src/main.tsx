@@ -14,7 +14,7 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // its filters into the URL from the location it still rendered (/medicine/5 with no query), and so
 // reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
 // Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
-if (session.token()) void prefetchSignedInScreens();
+if (session.token()) prefetchSignedInScreens();
 // Right-to-left stored: its style plugin arrives before the first render (no left-to-right flash).
 void storedDirectionReady().then(() =>
   createRoot(root).render(

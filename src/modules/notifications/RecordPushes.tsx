@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { resourceTopic, type RealtimeDataProvider, type RealtimeEvent } from '../../../dataProvider/realtime';
@@ -19,6 +19,8 @@ export function RecordPushes() {
   const dataProvider = useDataProvider<RealtimeDataProvider>();
   const registry = useRegistry();
   const queryClient = useQueryClient();
+  /** The resources whose records the socket pushes: every descriptor's, and the notices. */
+  const names = useMemo(() => [...registry.all.map((d) => d.name), NOTIFICATION_RESOURCE], [registry]);
 
   useEffect(() => {
     if (!socket) return;
@@ -26,13 +28,12 @@ export function RecordPushes() {
       void dataProvider.publish(resourceTopic(change.resource), { type: EVENT_TYPE[change.action], payload: { ids: change.ids } });
     };
     let connectedBefore = socket.connected;
-    const records = new Set([...registry.all.map((d) => d.name), NOTIFICATION_RESOURCE]);
     // Changes made while the socket was down were not pushed: refetch what is on screen. The
     // first connection waits for the page to be idle (socket.ts), after the first screen has
     // loaded its records: those are refetched then (not the session, menu or permission queries).
     const onConnect = () => {
       if (connectedBefore) void queryClient.invalidateQueries();
-      else void queryClient.invalidateQueries({ predicate: (q) => records.has(String(q.queryKey[0])) });
+      else void queryClient.invalidateQueries({ predicate: (q) => names.includes(String(q.queryKey[0])) });
       connectedBefore = true;
     };
     socket.on('record', onRecord);
@@ -41,10 +42,9 @@ export function RecordPushes() {
       socket.off('record', onRecord);
       socket.off('connect', onConnect);
     };
-  }, [socket, dataProvider, queryClient, registry]);
+  }, [socket, dataProvider, queryClient, names]);
 
   useEffect(() => {
-    const names = [...registry.all.map((d) => d.name), NOTIFICATION_RESOURCE];
     const subscriptions = names.map((name) => {
       const callback = (_event: RealtimeEvent) => {
         void queryClient.invalidateQueries({ queryKey: [name] });
@@ -57,7 +57,7 @@ export function RecordPushes() {
     return () => {
       for (const unsubscribe of subscriptions) unsubscribe();
     };
-  }, [registry, dataProvider, queryClient]);
+  }, [names, dataProvider, queryClient]);
 
   return null;
 }
