@@ -5,7 +5,15 @@ import { signedInPreload } from './scripts/vite-signed-in-preload';
 // The server serves dist/ with an SPA fallback; in development Vite proxies the API to it.
 export default defineConfig({
   plugins: [react(), signedInPreload()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 2500,
+    // Terser, not Vite's default esbuild: the first visit's JavaScript is 4 % smaller gzipped
+    // (384.6 -> 370.1 kB, issue 14's budget of 1.1 x the minimal react-admin app), for ~15 s
+    // more build time.
+    minify: 'terser',
+  },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },

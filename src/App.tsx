@@ -33,8 +33,8 @@ import { lazyComponent } from './lazy';
  */
 const AppLayout = lazyComponent(() => import('./signed-in').then((m) => m.AppLayout));
 const ResourceList = lazyComponent(() => import('./signed-in').then((m) => m.ResourceList));
-const HomePage = lazyComponent(() => import('./pages/HomePage').then((m) => m.HomePage));
-const SingletonScreen = lazyComponent(() => import('./pages/HomePage').then((m) => m.SingletonScreen));
+const HomePage = lazyComponent(() => import('./signed-in').then((m) => m.inLayout.HomePage()));
+const SingletonScreen = lazyComponent(() => import('./signed-in').then((m) => m.inLayout.SingletonScreen()));
 const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeniedPage').then((m) => m.AccessDeniedPage));
 const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
 

@@ -9,8 +9,8 @@ export type { PermissionTreeViewProps } from './PermissionTreeView';
 export type { PermissionEntry, PermissionChange } from './api';
 
 // Loaded when shown: the menu setup screen and the group list's button are chunks of their own.
-const MenuSetupPage = lazyComponent(() => import('./MenuSetupPage').then((m) => m.MenuSetupPage));
-const GroupPermissionButton = lazyComponent(() => import('./GroupPermissionButton').then((m) => m.GroupPermissionButton), null);
+const MenuSetupPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.MenuSetupPage()));
+const GroupPermissionButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.GroupPermissionButton()), null);
 
 /** Access administration: the menu setup screen, and the permission button on the group list. */
 export const accessModule: ConsoleModule = {

@@ -3,8 +3,8 @@ import type { ConsoleModule } from '../index';
 import { lazyComponent } from '../../lazy';
 
 // Each page is a chunk of its own, loaded when its route is visited.
-const ProfilePage = lazyComponent(() => import('./ProfilePage').then((m) => m.ProfilePage));
-const ChangePasswordPage = lazyComponent(() => import('./ChangePasswordPage').then((m) => m.ChangePasswordPage));
+const ProfilePage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ProfilePage()));
+const ChangePasswordPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ChangePasswordPage()));
 const ResetPasswordPage = lazyComponent(() => import('./ResetPasswordPage').then((m) => m.ResetPasswordPage));
 const LogoutPage = lazyComponent(() => import('./LogoutPage').then((m) => m.LogoutPage));
 

@@ -4,8 +4,8 @@ import { lazyComponent } from '../../lazy';
 
 // Pages load with their route; the bell and the record pushes (and socket.io-client with them)
 // load with the signed-in layout (src/signed-in.ts, one chunk with it), never on the sign-in page.
-const NotificationAdminPage = lazyComponent(() => import('./NotificationAdminPage').then((m) => m.NotificationAdminPage));
-const InboxPage = lazyComponent(() => import('./InboxPage').then((m) => m.InboxPage));
+const NotificationAdminPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.NotificationAdminPage()));
+const InboxPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.InboxPage()));
 const NotificationBell = lazyComponent(() => import('../../signed-in').then((m) => m.NotificationBell), null);
 const RecordPushes = lazyComponent(() => import('../../signed-in').then((m) => m.RecordPushes), null);
 

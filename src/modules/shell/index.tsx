@@ -4,7 +4,7 @@ import { lazyComponent } from '../../lazy';
 
 // Loaded when shown: the setup page with its route, the app bar items with the signed-in layout
 // (src/signed-in.ts, one chunk with it).
-const ThemeSetupPage = lazyComponent(() => import('./ThemeSetupPage').then((m) => m.ThemeSetupPage));
+const ThemeSetupPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ThemeSetupPage()));
 const ThemeToggle = lazyComponent(() => import('../../signed-in').then((m) => m.ThemeToggle), null);
 const SearchButton = lazyComponent(() => import('../../signed-in').then((m) => m.SearchButton), null);
 

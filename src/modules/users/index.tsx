@@ -6,8 +6,8 @@ import { USER_PERMISSION_SLUG } from './permission-slug';
 import { PasswordInputs } from './PasswordInputs';
 
 // The row button and the after-save dialog load when first shown.
-const UserPermissionButton = lazyComponent(() => import('./UserPermissionDialog').then((m) => m.UserPermissionButton), null);
-const PermissionDialogAfterSave = lazyComponent(() => import('./UserPermissionDialog').then((m) => m.PermissionDialogAfterSave), null);
+const UserPermissionButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.UserPermissionButton()), null);
+const PermissionDialogAfterSave = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.PermissionDialogAfterSave()), null);
 
 /**
  * The users screen is the users descriptor's generated list and dialog (routes `/users`,
