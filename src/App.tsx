@@ -8,6 +8,7 @@ import { createAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
 import { iconOf } from './icons';
+import { prefetchMenu } from './layout/menuData';
 import { accessibleTheme } from './layout/accessibleTheme';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
@@ -67,7 +68,11 @@ export function App({
   i18nProvider?: I18nProvider;
 }) {
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
-  const queryClient = useMemo(() => new QueryClient(), []);
+  const queryClient = useMemo(() => {
+    const client = new QueryClient();
+    prefetchMenu(client);
+    return client;
+  }, []);
   const authProvider = useMemo(
     () =>
       createAuthProvider({

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuthState } from 'react-admin';
 import { session } from '../../authProvider/storage';
@@ -52,6 +52,29 @@ export function navGroups(entries: readonly MenuEntry[], registry: Registry): Na
   });
 }
 
+/** The menu query for a user with these permission slugs (comma-joined): its key names them. */
+export function menuQuery(rights: string) {
+  return {
+    queryKey: ['menu', 'menu-list-user', rights],
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const { json } = await fetchJson(`${API_URL}/menu/menu-list-user`, { signal });
+      return Array.isArray(json.data) ? (json.data as MenuEntry[]) : [];
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  };
+}
+
+/**
+ * A returning user's menu is fetched when the console starts, with the session check, rather than
+ * once the layout has rendered after that check's answer (issue 14: the first list row). The key
+ * holds the slugs stored at the last check: if this check changes them, the layout asks again.
+ */
+export function prefetchMenu(queryClient: QueryClient): void {
+  // A failure is not reported here: the layout's own query asks again and shows it.
+  if (session.token()) queryClient.query(menuQuery(session.permissions().join(','))).catch(() => undefined);
+}
+
 /**
  * The signed-in user's navigation, cached. Each session check stores the user's permission slugs
  * afresh; when they changed, the menu is fetched again (the previous one stays on screen meanwhile).
@@ -61,15 +84,5 @@ export function useMenuData() {
   // Read again after every session check: its answer is what updates the stored slugs.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rights = useMemo(() => session.permissions().join(','), [dataUpdatedAt]);
-  return useQuery({
-    queryKey: ['menu', 'menu-list-user', rights],
-    queryFn: async ({ signal }) => {
-      const { json } = await fetchJson(`${API_URL}/menu/menu-list-user`, { signal });
-      return Array.isArray(json.data) ? (json.data as MenuEntry[]) : [];
-    },
-    enabled: authenticated,
-    staleTime: 5 * 60_000,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  return useQuery({ ...menuQuery(rights), enabled: authenticated, placeholderData: keepPreviousData });
 }
