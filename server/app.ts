@@ -1,3 +1,4 @@
+import { lazySchemaCompilers } from './http/lazy-schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { localTimeZone, registry as defaultRegistry, todayIn, type Registry } from '../resources';
 import type { ServerConfig } from './config';
@@ -30,6 +31,8 @@ export interface BuiltApp {
   /** Set when this start created the administrator with a generated password (print it once). */
   generatedAdminPassword?: string;
   adminCreated: boolean;
+  /** Compiles every route's schemas now, which the server otherwise does on each route's first request (tests). */
+  compileSchemas: () => number;
 }
 
 /**
@@ -74,7 +77,9 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     return created;
   });
 
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
+    schemaController: { compilersFactory: schemas },
     logger: config.logger ? { level: 'warn' } : false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
@@ -102,5 +107,5 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     },
     { prefix: config.apiBase },
   );
-  return { app, adminCreated: admin.created, generatedAdminPassword: admin.password };
+  return { app, adminCreated: admin.created, generatedAdminPassword: admin.password, compileSchemas: schemas.compileAll };
 }
