@@ -66,7 +66,7 @@ export function createAuthProvider({
       const before = session.permissions().join('\n');
       const slugs = slugsOf(menus.json.data);
       session.save({ ...(json.data as AuthUser), permissions: slugs });
-      if (slugs.join('\n') !== before) onPermissionsChange?.();
+      if (session.permissions().join('\n') !== before) onPermissionsChange?.();
     } catch (error) {
       // Only the server's answer ends the session. A transport failure (offline, or the fetch
       // aborted because the page is navigating away) must not sign the user out: clearing the

@@ -39,7 +39,9 @@ export const session = {
     const { token, permissions, ...rest } = user;
     if (token) localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(rest));
-    localStorage.setItem(PERMISSIONS_KEY, JSON.stringify(permissions ?? []));
+    // Sorted and unique: sign-in and the session check list the same slugs in different orders,
+    // and an order alone must not count as a change (it re-asked every canAccess and the menu).
+    localStorage.setItem(PERMISSIONS_KEY, JSON.stringify([...new Set(permissions ?? [])].sort()));
     if (remember !== undefined) localStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
   },
   clear() {

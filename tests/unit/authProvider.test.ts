@@ -23,9 +23,11 @@ describe('authProvider', () => {
     await auth.login({ username: 'admin', password: 'secret', remember: true });
     expect(body).toEqual({ username: 'admin', password: 'secret', remember: true });
     expect(localStorage.getItem('token')).toBe('T1');
-    expect(JSON.parse(localStorage.getItem('permissions')!)).toEqual(user.permissions);
+    // Stored sorted (see the next describe's order test).
+    const sorted = ['branch/branch-list', 'branch/branch-update', 'branch/get-branch'];
+    expect(JSON.parse(localStorage.getItem('permissions')!)).toEqual(sorted);
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ user_name: 'Super Admin' });
-    expect(await auth.getPermissions({})).toEqual(user.permissions);
+    expect(await auth.getPermissions({})).toEqual(sorted);
     expect(await auth.getIdentity()).toEqual({ id: 1, fullName: 'Super Admin', avatar: '/api/uploads/users/a.webp' });
   });
 
@@ -151,6 +153,27 @@ describe('authProvider session checks', () => {
     server.use(http.get('*/api/users/get-auth-user', () => (seen.user++, ok(user))));
     await expect(fresh.checkAuth({})).resolves.toBeUndefined();
     expect(seen.user).toBe(3);
+  });
+
+  it('the same slugs in another order than at sign-in are not a permission change', async () => {
+    const changes: string[] = [];
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onPermissionsChange: () => changes.push('changed') });
+    server.use(
+      http.post('*/api/users/user-login/', () => ok({ ...user, token: 'T10' })),
+      http.get('*/api/users/get-auth-user', () => ok(user)),
+      // The permission menu list answers in menu order, sign-in in its own.
+      http.get('*/api/menu/menu-list-permission', () =>
+        ok([...user.permissions].reverse().map((menu_slug, i) => ({ menu_id: i + 1, menu_slug }))),
+      ),
+    );
+    await fresh.login({ username: 'admin', password: 'secret' });
+    await fresh.checkAuth({});
+    expect(changes).toEqual([]);
+    // A real change still counts.
+    server.use(http.get('*/api/menu/menu-list-permission', () => ok([{ menu_id: 1, menu_slug: 'branch/branch-list' }])));
+    localStorage.setItem('token', 'T11');
+    await fresh.checkAuth({});
+    expect(changes).toEqual(['changed']);
   });
 
   it('a check answered more than two seconds ago is asked again (permission changes show)', async () => {
