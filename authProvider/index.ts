@@ -23,7 +23,7 @@ export interface LoginParams {
 }
 
 /** How long a session check's answer serves the checks that follow it (see sharedCheck). */
-const FRESH_MS = 2000;
+export const SESSION_CHECK_FRESH_MS = 2000;
 
 /** react-admin's action names -> the descriptor actions whose slugs the server checks. */
 const RA_ACTIONS: Record<string, Action> = {
@@ -78,14 +78,14 @@ export function createAuthProvider({
   }
   /*
    * react-admin checks the session on every screen, and the layout and the screen each ask as
-   * they mount: a check in flight, or answered less than FRESH_MS ago for the same token, serves
+   * they mount: a check in flight, or answered less than SESSION_CHECK_FRESH_MS ago for the same token, serves
    * them all instead of two more requests that the list then waits for (issue 14, first list row).
    * A failed check is never reused. An administrator's change still shows on the next screen.
    */
   let last: { token: string; answeredAt: number; check: Promise<void> } | undefined;
   function sharedCheck(): Promise<void> {
     const token = session.token() ?? '';
-    if (last?.token === token && Date.now() - last.answeredAt < FRESH_MS) return last.check;
+    if (last?.token === token && Date.now() - last.answeredAt < SESSION_CHECK_FRESH_MS) return last.check;
     const entry = { token, answeredAt: Infinity, check: refreshSession() };
     last = entry;
     entry.check.then(

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
@@ -7,8 +6,8 @@ import { createDataProvider } from '../dataProvider';
 import { createAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
+import { createQueryClient } from './queryClient';
 import { iconOf } from './icons';
-import { prefetchMenu } from './layout/menuData';
 import { accessibleTheme } from './layout/accessibleTheme';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
@@ -68,11 +67,7 @@ export function App({
   i18nProvider?: I18nProvider;
 }) {
   const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
-  const queryClient = useMemo(() => {
-    const client = new QueryClient();
-    prefetchMenu(client);
-    return client;
-  }, []);
+  const queryClient = useMemo(() => createQueryClient(), []);
   const authProvider = useMemo(
     () =>
       createAuthProvider({
