@@ -41,8 +41,9 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
         const compiled = () => (validate ??= compile(route));
         pending.add(compiled);
         const lazy: Validate = (data) => {
-          const valid = compiled()(data);
-          lazy.errors = compiled().errors;
+          const check = compiled();
+          const valid = check(data);
+          lazy.errors = check.errors;
           return valid;
         };
         return lazy;

@@ -52,6 +52,9 @@ export function navGroups(entries: readonly MenuEntry[], registry: Registry): Na
   });
 }
 
+/** The stored permission slugs, comma-joined: the menu query's key names them. */
+const storedRights = () => session.permissions().join(',');
+
 /** The menu query for a user with these permission slugs (comma-joined): its key names them. */
 export function menuQuery(rights: string) {
   return {
@@ -72,7 +75,7 @@ export function menuQuery(rights: string) {
  */
 export function prefetchMenu(queryClient: QueryClient): void {
   // A failure is not reported here: the layout's own query asks again and shows it.
-  if (session.token()) queryClient.query(menuQuery(session.permissions().join(','))).catch(() => undefined);
+  if (session.token()) queryClient.query(menuQuery(storedRights())).catch(() => undefined);
 }
 
 /**
@@ -83,6 +86,6 @@ export function useMenuData() {
   const { authenticated, dataUpdatedAt } = useAuthState(undefined, false);
   // Read again after every session check: its answer is what updates the stored slugs.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rights = useMemo(() => session.permissions().join(','), [dataUpdatedAt]);
+  const rights = useMemo(() => storedRights(), [dataUpdatedAt]);
   return useQuery({ ...menuQuery(rights), enabled: authenticated, placeholderData: keepPreviousData });
 }
