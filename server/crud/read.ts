@@ -20,9 +20,10 @@ export interface Reader {
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * A search's ordered matches are kept (until the table is next written) when there are at most
- * this many: paging through them, or asking again, then reads only the page's rows. Measured in
- * bench/SCALE.md: the match itself is what a search at a million rows spends its time on.
+ * From its second ask, a search's ordered matches are kept (until the table is next written) when
+ * there are at most this many: paging through them, or asking again, then reads only the page's
+ * rows. Measured in bench/SCALE.md: the match itself is what a search at a million rows spends its
+ * time on. The first ask reads only its page and total: most terms are asked once.
  */
 const MAX_KEPT_MATCHES = 10_000;
 
@@ -82,13 +83,16 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   }
 
   /**
-   * A search page and its total in one query, the matches found once: the search index is read a
-   * single time into a materialized set of (id, sort value), which gives both the count and the
-   * page; only the page's rows are then read in full and joined to their references. Measured in
-   * bench/SEARCH.md: the separate page and count queries each ran the trigram match, and on
-   * PostgreSQL the page's plan walked the primary key backwards re-testing ILIKE on every row.
-   * Same rows, order (sort column, then id, one direction) and total as the plain list query.
+   * SQLite, when the search is the only condition and the order is the id (the console's default
+   * search): the FTS table's rowids are the matching ids (its triggers keep it equal to the table),
+   * so neither the set nor the page needs the table. The quoted phrase, or undefined.
    */
+  function ftsOnlyPhrase(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]): string | undefined {
+    const search = q.search ?? '';
+    if (dialect !== 'sqlite' || q.sort !== d.idField || Array.from(search).length < 3 || where.length !== 1) return undefined;
+    return `"${search.replace(/"/g, '""')}"`;
+  }
+
   /** The matching ids (and sort values) of a search, as a query over `t` or the FTS table. */
   function matchesOf(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
     const id = d.idField;
@@ -96,19 +100,37 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     let matches = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${id}`).as('__id'));
     if (bySort) matches = matches.select(sql.ref(`t.${q.sort}`).as('__sort'));
     for (const w of where) matches = matches.where(w);
-    const search = q.search ?? '';
-    const onlyFts = dialect === 'sqlite' && !bySort && Array.from(search).length >= 3 && where.length === 1;
-    if (onlyFts) {
-      // The search is the only condition and the order is the id: the FTS table's rowids are the
-      // matching ids (its triggers keep it equal to the table), so the table is not read for the
-      // set at all (16 ms instead of 39 ms at 1M rows, bench/SEARCH.md).
+    const phrase = ftsOnlyPhrase(d, q, where);
+    if (phrase) {
+      // The table is not read for the set at all (16 ms instead of 39 ms at 1M rows, bench/SEARCH.md).
       const fts = ftsTable(d);
       matches = ddb
         .selectFrom(fts)
         .select(sql.ref('rowid').as('__id'))
-        .where(sql<SqlBool>`${sql.id(fts)} match ${`"${search.replace(/"/g, '""')}"`}`);
+        .where(sql<SqlBool>`${sql.id(fts)} match ${phrase}`);
     }
     return { matches, bySort };
+  }
+
+  /**
+   * A search page straight from the FTS index (`ftsOnlyPhrase`): FTS5 walks its doclists in rowid
+   * order and stops after the page, so a first page costs well under a millisecond at 1M rows; only
+   * the total needs every match (bench/SEARCH.md).
+   */
+  async function ftsPage(d: ResourceDescriptor, q: ListQuery, phrase: string, knownTotal?: number) {
+    const fts = ftsTable(d);
+    const match = sql<SqlBool>`${sql.id(fts)} match ${phrase}`;
+    const page = await ddb
+      .selectFrom(fts)
+      .select(sql.ref('rowid').as('__id'))
+      .where(match)
+      .orderBy(sql.ref('rowid'), q.order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute();
+    const total =
+      knownTotal ?? (await ddb.selectFrom(fts).select(sql<number>`count(*)`.as('n')).where(match).executeTakeFirstOrThrow()).n;
+    return { rows: await rowsByIds(d, page.map((r) => Number(r.__id))), total };
   }
 
   /**
@@ -141,6 +163,14 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     });
   }
 
+  /**
+   * A search page and its total in one query, the matches found once: the search index is read a
+   * single time into a materialized set of (id, sort value), which gives both the count and the
+   * page; only the page's rows are then read in full and joined to their references. Measured in
+   * bench/SEARCH.md: the separate page and count queries each ran the trigram match, and on
+   * PostgreSQL the page's plan walked the primary key backwards re-testing ILIKE on every row.
+   * Same rows, order (sort column, then id, one direction) and total as the plain list query.
+   */
   async function searchPage(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
     const id = d.idField;
     const { matches, bySort } = matchesOf(d, q, where);
@@ -163,7 +193,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     ).select(sql<number>`(select count(*) from ${sql.table('__m')})`.as('__total'));
     if (bySort) query = query.orderBy('p.__sort', q.order);
     const rows = await query.orderBy('p.__id', q.order).execute();
-    return { rows, total: rows[0]?.__total };
+    return { rows: rows.map((r) => shape(d, r)), total: rows[0]?.__total };
   }
 
   /**
@@ -227,16 +257,24 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       if (q.search && searchFields(d).length) {
         const ids = gen === undefined ? undefined : matchLists.get(key, gen);
         if (ids) return { rows: await rowsByIds(d, ids.slice(offset, offset + q.limit)), total: ids.length };
-        const first = await matchIds(d, q, where, MAX_KEPT_MATCHES + 1);
-        const complete = first.ids.length === first.total; // every match is in hand
-        if (complete && gen !== undefined) matchLists.set(key, gen, first.ids);
-        if (complete || offset + q.limit <= first.ids.length)
-          return { rows: await rowsByIds(d, first.ids.slice(offset, offset + q.limit)), total: first.total };
-        // A page beyond the first ten thousand of more matches: the page and its total in one query.
-        const found = await searchPage(d, q, where);
-        // No row on the page (no match, or a page past the end): the total needs its own count.
-        const total = found.total ?? (await count());
-        return { rows: found.rows.map((r) => shape(d, r)), total };
+        const knownTotal = gen === undefined ? undefined : totals.get(key, gen);
+        if (knownTotal === undefined || knownTotal > MAX_KEPT_MATCHES) {
+          // A term asked for the first time (most are: each keystroke in a search box is a new
+          // term) gets only its page and its total, so only the page's ids cross to the server.
+          // The total is kept and marks the term as asked: asked again (the next page, a refresh),
+          // its ordered matches are read once and kept, and paging through them then reads only
+          // the page's rows.
+          const phrase = ftsOnlyPhrase(d, q, where);
+          const found = phrase ? await ftsPage(d, q, phrase, knownTotal) : await searchPage(d, q, where);
+          // No row on the page (no match, or a page past the end): the total needs its own count.
+          const total = knownTotal ?? found.total ?? (await count());
+          if (gen !== undefined && knownTotal === undefined) totals.set(key, gen, total);
+          return { rows: found.rows, total };
+        }
+        // Asked before, with few enough matches to keep (the total is of this same generation).
+        const all = await matchIds(d, q, where, MAX_KEPT_MATCHES + 1);
+        if (gen !== undefined && all.ids.length === all.total) matchLists.set(key, gen, all.ids);
+        return { rows: await rowsByIds(d, all.ids.slice(offset, offset + q.limit)), total: all.total };
       }
       const kept = gen === undefined ? undefined : totals.get(key, gen);
       const [rows, total] = await Promise.all([
