@@ -129,8 +129,21 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       .offset((q.page - 1) * q.limit)
       .execute();
     const total =
-      knownTotal ?? (await ddb.selectFrom(fts).select(sql<number>`count(*)`.as('n')).where(match).executeTakeFirstOrThrow()).n;
-    return { rows: await rowsByIds(d, page.map((r) => Number(r.__id))), total };
+      knownTotal ??
+      (
+        await ddb
+          .selectFrom(fts)
+          .select(sql<number>`count(*)`.as('n'))
+          .where(match)
+          .executeTakeFirstOrThrow()
+      ).n;
+    return {
+      rows: await rowsByIds(
+        d,
+        page.map((r) => Number(r.__id)),
+      ),
+      total,
+    };
   }
 
   /**
