@@ -1,9 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
-import { TurnTakingSqliteDialect } from './turn-taking';
 
 export interface Connection {
   db: Db;
@@ -54,7 +53,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   const prepare = statementCache(sqlite);
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
-  return { db: new Kysely({ dialect: new TurnTakingSqliteDialect({ database }) }), dialect: 'sqlite', sqlite, prepare };
+  return { db: new Kysely({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', sqlite, prepare };
 }
 
 /**
