@@ -128,22 +128,15 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .execute();
-    const total =
-      knownTotal ??
-      (
-        await ddb
-          .selectFrom(fts)
-          .select(sql<number>`count(*)`.as('n'))
-          .where(match)
-          .executeTakeFirstOrThrow()
-      ).n;
-    return {
-      rows: await rowsByIds(
-        d,
-        page.map((r) => Number(r.__id)),
-      ),
-      total,
-    };
+    const count = () =>
+      ddb
+        .selectFrom(fts)
+        .select(sql<number>`count(*)`.as('n'))
+        .where(match)
+        .executeTakeFirstOrThrow();
+    const total = knownTotal ?? (await count()).n;
+    const ids = page.map((r) => Number(r.__id));
+    return { rows: await rowsByIds(d, ids), total };
   }
 
   /**
@@ -276,7 +269,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
           // term) gets only its page and its total, so only the page's ids cross to the server.
           // The total is kept and marks the term as asked: asked again (the next page, a refresh),
           // its ordered matches are read once and kept, and paging through them then reads only
-          // the page's rows.
+          // the page's rows. A term with more matches than are kept always comes this way.
           const phrase = ftsOnlyPhrase(d, q, where);
           const found = phrase ? await ftsPage(d, q, phrase, knownTotal) : await searchPage(d, q, where);
           // No row on the page (no match, or a page past the end): the total needs its own count.
