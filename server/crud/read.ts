@@ -120,13 +120,14 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   async function ftsPage(d: ResourceDescriptor, q: ListQuery, phrase: string, knownTotal?: number) {
     const fts = ftsTable(d);
     const match = sql<SqlBool>`${sql.id(fts)} match ${phrase}`;
+    const offset = (q.page - 1) * q.limit;
     const page = await ddb
       .selectFrom(fts)
       .select(sql.ref('rowid').as('__id'))
       .where(match)
       .orderBy(sql.ref('rowid'), q.order)
       .limit(q.limit)
-      .offset((q.page - 1) * q.limit)
+      .offset(offset)
       .execute();
     const count = () =>
       ddb
@@ -134,7 +135,9 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         .select(sql<number>`count(*)`.as('n'))
         .where(match)
         .executeTakeFirstOrThrow();
-    const total = knownTotal ?? (await count()).n;
+    // A page that is neither full nor past the end holds the last match: its total needs no count.
+    const counted = page.length === q.limit || (page.length === 0 && offset > 0);
+    const total = knownTotal ?? (counted ? (await count()).n : offset + page.length);
     const ids = page.map((r) => Number(r.__id));
     return { rows: await rowsByIds(d, ids), total };
   }
