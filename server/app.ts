@@ -1,7 +1,7 @@
-import { lazySchemaCompilers } from './http/lazy-schemas';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { localTimeZone, registry as defaultRegistry, todayIn, type Registry } from '../resources';
 import type { ServerConfig } from './config';
+import { lazySchemaCompilers } from './http/lazy-schemas';
 import type { AppContext } from './context';
 import { connect } from './db/connect';
 import { syncDescriptorTables } from './db/sync';

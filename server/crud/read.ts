@@ -19,6 +19,9 @@ export interface Reader {
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** SQLite's trigram FTS: `search` as a quoted phrase matches as a substring in any indexed column. */
+const ftsMatch = (d: ResourceDescriptor, search: string) => sql<SqlBool>`${sql.id(ftsTable(d))} match ${`"${search.replace(/"/g, '""')}"`}`;
+
 /**
  * From its second ask, a search's ordered matches are kept (until the table is next written) when
  * there are at most this many: paging through them, or asking again, then reads only the page's
@@ -47,10 +50,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     const search = q.search;
     if (search && fields.length) {
       if (dialect === 'sqlite' && Array.from(search).length >= 3) {
-        // Trigram FTS: a quoted phrase matches as a substring in any indexed column.
-        const phrase = `"${search.replace(/"/g, '""')}"`;
-        const fts = sql.id(ftsTable(d));
-        where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${fts} where ${fts} match ${phrase})`);
+        where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${sql.id(ftsTable(d))} where ${ftsMatch(d, search)})`);
       } else if (dialect === 'postgres') {
         where.push(sql<SqlBool>`(${searchExpression(d, 't')}) ilike ${like(search)} escape '\\'`);
       } else {
@@ -85,12 +85,12 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   /**
    * SQLite, when the search is the only condition and the order is the id (the console's default
    * search): the FTS table's rowids are the matching ids (its triggers keep it equal to the table),
-   * so neither the set nor the page needs the table. The quoted phrase, or undefined.
+   * so neither the set nor the page needs the table. The search term then, or undefined.
    */
-  function ftsOnlyPhrase(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]): string | undefined {
+  function ftsOnlySearch(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]): string | undefined {
     const search = q.search ?? '';
     if (dialect !== 'sqlite' || q.sort !== d.idField || Array.from(search).length < 3 || where.length !== 1) return undefined;
-    return `"${search.replace(/"/g, '""')}"`;
+    return search;
   }
 
   /** The matching ids (and sort values) of a search, as a query over `t` or the FTS table. */
@@ -100,26 +100,22 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     let matches = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${id}`).as('__id'));
     if (bySort) matches = matches.select(sql.ref(`t.${q.sort}`).as('__sort'));
     for (const w of where) matches = matches.where(w);
-    const phrase = ftsOnlyPhrase(d, q, where);
-    if (phrase) {
+    const search = ftsOnlySearch(d, q, where);
+    if (search) {
       // The table is not read for the set at all (16 ms instead of 39 ms at 1M rows, bench/SEARCH.md).
-      const fts = ftsTable(d);
-      matches = ddb
-        .selectFrom(fts)
-        .select(sql.ref('rowid').as('__id'))
-        .where(sql<SqlBool>`${sql.id(fts)} match ${phrase}`);
+      matches = ddb.selectFrom(ftsTable(d)).select(sql.ref('rowid').as('__id')).where(ftsMatch(d, search));
     }
     return { matches, bySort };
   }
 
   /**
-   * A search page straight from the FTS index (`ftsOnlyPhrase`): FTS5 walks its doclists in rowid
+   * A search page straight from the FTS index (`ftsOnlySearch`): FTS5 walks its doclists in rowid
    * order and stops after the page, so a first page costs well under a millisecond at 1M rows; only
    * the total needs every match (bench/SEARCH.md).
    */
-  async function ftsPage(d: ResourceDescriptor, q: ListQuery, phrase: string, knownTotal?: number) {
+  async function ftsPage(d: ResourceDescriptor, q: ListQuery, search: string, knownTotal?: number) {
     const fts = ftsTable(d);
-    const match = sql<SqlBool>`${sql.id(fts)} match ${phrase}`;
+    const match = ftsMatch(d, search);
     const offset = (q.page - 1) * q.limit;
     const page = await ddb
       .selectFrom(fts)
@@ -273,8 +269,8 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
           // The total is kept and marks the term as asked: asked again (the next page, a refresh),
           // its ordered matches are read once and kept, and paging through them then reads only
           // the page's rows. A term with more matches than are kept always comes this way.
-          const phrase = ftsOnlyPhrase(d, q, where);
-          const found = phrase ? await ftsPage(d, q, phrase, knownTotal) : await searchPage(d, q, where);
+          const ftsSearch = ftsOnlySearch(d, q, where);
+          const found = ftsSearch ? await ftsPage(d, q, ftsSearch, knownTotal) : await searchPage(d, q, where);
           // No row on the page (no match, or a page past the end): the total needs its own count.
           const total = knownTotal ?? found.total ?? (await count());
           if (gen !== undefined && knownTotal === undefined) totals.set(key, gen, total);
