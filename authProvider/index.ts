@@ -46,7 +46,11 @@ function slugsOf(data: unknown): string[] {
 }
 
 /** react-admin's AuthProvider with the optional methods this console always implements. */
-export type ConsoleAuthProvider = AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>>;
+export type ConsoleAuthProvider = AuthProvider &
+  Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>> & {
+    /** canAccess's answer without waiting: from the stored session, or undefined when signed out. */
+    canAccessNow(params: { resource: string; action: string }): boolean | undefined;
+  };
 
 export function createAuthProvider({
   apiUrl = '/api',
@@ -99,6 +103,17 @@ export function createAuthProvider({
   // A returning user's first check starts now, when the console starts, rather than once the first
   // screen's code has arrived (it began ~400 ms after the page in a cold browser); the first
   // checkAuth takes it over, and reports its failure.
+  /** What the stored session's slugs allow (the server checks the same slugs on every request). */
+  function allowed(resource: string, action: string): boolean {
+    const d = registry.find(resource);
+    // A screen that is not a descriptor names its permission slug as the resource
+    // (`<CanAccess resource="menu/menu-list">`); other pages carry no slug of their own.
+    if (!d) return resource.includes('/') ? session.permissions().includes(resource) : true;
+    const mapped = RA_ACTIONS[action];
+    if (!mapped) return false;
+    return session.permissions().includes(permissionSlug(d, mapped));
+  }
+
   if (session.token()) sharedCheck().catch(() => undefined);
   return {
     async login({ username, password, remember = false }: LoginParams) {
@@ -147,13 +162,11 @@ export function createAuthProvider({
     },
 
     async canAccess({ resource, action }) {
-      const d = registry.find(resource);
-      // A screen that is not a descriptor names its permission slug as the resource
-      // (`<CanAccess resource="menu/menu-list">`); other pages carry no slug of their own.
-      if (!d) return resource.includes('/') ? session.permissions().includes(resource) : true;
-      const mapped = RA_ACTIONS[action];
-      if (!mapped) return false;
-      return session.permissions().includes(permissionSlug(d, mapped));
+      return allowed(resource, action);
+    },
+
+    canAccessNow({ resource, action }) {
+      return session.token() ? allowed(resource, action) : undefined;
     },
   };
 }

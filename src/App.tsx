@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
 import { createAuthProvider } from '../authProvider';
@@ -24,6 +24,7 @@ import { RowActionsProvider, mergeRowActions } from './screens/row-action-extens
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
 import { lazyComponent } from './lazy';
+import { prefetchFirstPage } from './screens/firstPage';
 
 /*
  * The sign-in page loads only the shell above; everything shown once signed in is a chunk of its
@@ -66,20 +67,32 @@ export function App({
   dataProvider?: DataProvider;
   i18nProvider?: I18nProvider;
 }) {
-  const dataProvider = useMemo(() => given ?? createDataProvider({ apiUrl: API_URL, registry }), [given, registry]);
-  const queryClient = useMemo(() => createQueryClient(), []);
-  const authProvider = useMemo(
-    () =>
-      createAuthProvider({
-        apiUrl: API_URL,
-        registry,
-        // A session check that brings changed permissions re-asks every canAccess at once.
-        onPermissionsChange: () => {
-          void queryClient.invalidateQueries({ queryKey: ['auth'] });
-        },
-      }),
-    [registry, queryClient],
-  );
+  const location = useLocation();
+  const { dataProvider, queryClient, authProvider } = useMemo(() => {
+    const data = given ?? createDataProvider({ apiUrl: API_URL, registry });
+    const client = createQueryClient((question) => auth.canAccessNow(question));
+    const auth = createAuthProvider({
+      apiUrl: API_URL,
+      registry,
+      // A session check that brings changed permissions re-asks every canAccess at once.
+      onPermissionsChange: () => {
+        void client.invalidateQueries({ queryKey: ['auth'] });
+      },
+    });
+    prefetchFirstPage({
+      queryClient: client,
+      dataProvider: data,
+      registry,
+      store,
+      location,
+      ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
+      mayList: (resource) => auth.canAccessNow({ resource, action: 'list' }) === true,
+    });
+    return { dataProvider: data, queryClient: client, authProvider: auth };
+    // Only the address the console starts at matters (its first page is fetched early); moving on
+    // must not make new providers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [given, registry]);
   const direction = useDirection();
   const [themePreference] = usePreference('theme');
   const theme = useMemo(

@@ -24,6 +24,7 @@ import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 import { useExtensionFilters, useScreenExtension } from './extensions';
 import { lazyComponent } from '../lazy';
+import { LIST_PER_PAGE, listSort } from './firstPage';
 
 /** The create/edit dialog (the form and its inputs) loads the first time a dialog opens. */
 const FormDialog = lazyComponent(() => import('./FormDialog').then((m) => m.FormDialog), null);
@@ -135,8 +136,8 @@ export function ResourceList() {
         actions={false}
         filters={mergeFilters(filtersOf(descriptor), custom.filters)}
         filterDefaultValues={custom.defaults}
-        sort={{ field: descriptor.idField, order: 'DESC' }}
-        perPage={25}
+        sort={listSort(descriptor)}
+        perPage={LIST_PER_PAGE}
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         empty={false}
         error={<ListError />}

@@ -88,6 +88,28 @@ describe('authProvider', () => {
     expect(await can('not-a-resource', 'list')).toBe(true);
   });
 
+  it('canAccessNow gives the same answers at once when signed in, and none when signed out', async () => {
+    localStorage.setItem('permissions', JSON.stringify(user.permissions));
+    const questions = [
+      ['branch', 'list'],
+      ['branch', 'create'],
+      ['medicine', 'list'],
+      ['not-a-resource', 'list'],
+    ] as const;
+    expect(questions.map(([resource, action]) => auth.canAccessNow({ resource, action }))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    localStorage.setItem('token', 'T');
+    for (const [resource, action] of questions) {
+      expect(auth.canAccessNow({ resource, action })).toBe(await auth.canAccess({ resource, action }));
+    }
+    expect(auth.canAccessNow({ resource: 'branch', action: 'list' })).toBe(true);
+    expect(auth.canAccessNow({ resource: 'branch', action: 'create' })).toBe(false);
+  });
+
   it('logout calls the logout endpoint and clears storage', async () => {
     let called = false;
     server.use(http.get('*/api/users/user-logout/', () => ((called = true), ok({ message: 'Logged out' }))));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { CoreAdminContext, useAuthState, type AuthProvider } from 'react-admin';
+import { CoreAdminContext, useAuthState, useCanAccess, type AuthProvider } from 'react-admin';
 import { createQueryClient } from '../../src/queryClient';
 
 /** Counts react-admin's session checks. */
@@ -58,5 +58,67 @@ describe("the console's query client", () => {
 
   it('(react-query on its own would re-run it)', async () => {
     expect(await checksFor(new QueryClient())).toBe(2);
+  });
+});
+
+/** What useCanAccess gave at each render of its component. */
+function AccessRenders({ renders, resource }: { renders: string[]; resource: string }) {
+  const { canAccess, isPending } = useCanAccess({ resource, action: 'list' });
+  renders.push(isPending ? 'pending' : String(canAccess));
+  return null;
+}
+
+async function accessRenders(queryClient: QueryClient, allowed: boolean, resource = 'branch') {
+  const asked: string[] = [];
+  const authProvider: AuthProvider = {
+    ...countingAuthProvider().authProvider,
+    canAccess: ({ resource: r }) => {
+      asked.push(r);
+      return Promise.resolve(allowed);
+    },
+  };
+  const renders: string[] = [];
+  render(
+    <CoreAdminContext authProvider={authProvider} queryClient={queryClient}>
+      <AccessRenders renders={renders} resource={resource} />
+    </CoreAdminContext>,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { renders, asked };
+}
+
+describe("the console's query client and canAccess", () => {
+  it('gives a grant the stored session already holds at the first render, without asking', async () => {
+    const { renders, asked } = await accessRenders(createQueryClient(() => true), true);
+    expect(renders[0]).toBe('true');
+    expect(renders).not.toContain('pending');
+    expect(asked).toEqual([]);
+  });
+
+  it('leaves a refusal to canAccess (access-denied waits for the session check)', async () => {
+    const { renders, asked } = await accessRenders(createQueryClient(() => false), false);
+    expect(renders[0]).toBe('pending');
+    expect(renders.at(-1)).toBe('false');
+    expect(asked).toEqual(['branch']);
+  });
+
+  it('asks canAccess when the answer is not known (signed out)', async () => {
+    const { renders, asked } = await accessRenders(createQueryClient(() => undefined), true);
+    expect(renders[0]).toBe('pending');
+    expect(renders.at(-1)).toBe('true');
+    expect(asked).toEqual(['branch']);
+  });
+
+  it('asks the question it was given (resource and action)', async () => {
+    const questions: { resource: string; action: string }[] = [];
+    await accessRenders(
+      createQueryClient((q) => {
+        questions.push(q);
+        return true;
+      }),
+      true,
+      'medicine',
+    );
+    expect(questions).toContainEqual({ resource: 'medicine', action: 'list' });
   });
 });

@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { actionPath, registry } from '../../resources';
+import { server } from '../msw/server';
+import { allSlugs, listHandlers, ok } from '../msw/contract';
+import { renderApp, signIn } from './render';
+
+/*
+ * A returning user opening a list screen gets its first page asked for at start-up, together with
+ * the session check (src/screens/firstPage.ts, issue 14), under the key react-admin's list uses:
+ * the list shows those rows and does not ask again.
+ */
+const branch = registry.get('branch');
+const rows = [
+  { branch_id: 11, branch_code: 'DHK-01', branch_name: 'Dhanmondi Main', branch_status: 1 },
+  { branch_id: 12, branch_code: 'SYL-01', branch_name: 'Sylhet Outlet', branch_status: 1 },
+];
+
+/** The list requests the console sends for `d`, as `?query` strings, in order. */
+function listRequests() {
+  const seen: string[] = [];
+  const listPath = `/api${actionPath(branch, 'list')}/`;
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname === listPath) seen.push(url.search);
+  });
+  return seen;
+}
+
+/** Holds the session check's answer until `release()`: what the list does before it, it did on its own. */
+function heldSessionCheck(user: Record<string, unknown>) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.get('*/api/users/get-auth-user', async () => {
+      await released;
+      return ok(user);
+    }),
+  );
+  return { release };
+}
+
+afterEach(() => {
+  server.events.removeAllListeners();
+});
+
+describe("a list's first page at start-up", () => {
+  it('is asked for before the session check has answered, once, and shown', async () => {
+    signIn(allSlugs(branch));
+    server.use(...listHandlers(branch, rows));
+    const check = heldSessionCheck({ user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' });
+    const requests = listRequests();
+    renderApp('/branch');
+    // Without the early ask, the list would wait for the held check and nothing would be asked.
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toContain('page=1');
+    check.release();
+    expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+    // Let the list settle: it must have taken the early page under its own key, not asked again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests).toHaveLength(1);
+  });
+
+  it('is left to the list when the address chooses a page (the list asks once, after the check)', async () => {
+    signIn(allSlugs(branch));
+    server.use(...listHandlers(branch, rows));
+    const check = heldSessionCheck({ user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' });
+    const requests = listRequests();
+    renderApp('/branch?page=1&perPage=10&sort=branch_name&order=ASC');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests).toHaveLength(0);
+    check.release();
+    expect(await screen.findByText('Sylhet Outlet')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('limit=10');
+  });
+
+  it('is left to the list when it keeps an order the user chose earlier', async () => {
+    signIn(allSlugs(branch));
+    localStorage.setItem(
+      'RaStore.branch.listParams',
+      JSON.stringify({ sort: 'branch_name', order: 'ASC', page: 1, perPage: 25, filter: {} }),
+    );
+    server.use(...listHandlers(branch, rows));
+    const requests = listRequests();
+    renderApp('/branch');
+    expect(await screen.findByText('Sylhet Outlet')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('sort=branch_name');
+  });
+
+  it('is not asked for early by a user who may not list the resource', async () => {
+    signIn(allSlugs(branch).filter((slug) => !slug.endsWith('-list')));
+    server.use(...listHandlers(branch, rows));
+    const check = heldSessionCheck({ user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' });
+    const requests = listRequests();
+    renderApp('/branch');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests).toHaveLength(0);
+    check.release();
+    // (react-admin's list itself then asks once as it is refused; the server answers 403.)
+    expect(await screen.findByText(/right permissions/i)).toBeInTheDocument();
+  });
+});
