@@ -14,6 +14,7 @@ import {
   useRefresh,
   useResourceContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { useRowActionExtensions } from './row-action-extensions';
 import { ErrorBlock } from './ListStates';
@@ -44,20 +45,49 @@ function EditRowButton() {
 
 /**
  * Bin icon: asks "Do You Want to Delete?" with a warning (yes/no), then deletes and refreshes the
- * list. The server's refusal (409: used by others) is a toast; a network failure shows an error
- * block in place of the question.
+ * list. The question and its delete mutation are mounted by a click (and kept once closed, so
+ * closing still fades out): a list page has a bin per row, and each row carried an idle
+ * mutation and a closed dialog (issue 14: a first list row's render time).
  */
 function DeleteRowButton() {
   const resource = useResourceContext();
   const record = useRecordContext();
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  // Counts the openings: each one mounts a fresh question (no error block left from the last).
+  const [openings, setOpenings] = useState(0);
+  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
+  if (!canAccess || !record || !resource) return null;
+  return (
+    <>
+      <Tooltip title={translate('app.delete')}>
+        <IconButton
+          onClick={() => {
+            setOpenings((n) => n + 1);
+            setOpen(true);
+          }}
+          size="small"
+          color="error"
+          aria-label={translate('app.delete')}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {openings > 0 && <DeleteQuestion key={openings} open={open} onClose={() => setOpen(false)} resource={resource} record={record} />}
+    </>
+  );
+}
+
+/**
+ * The delete question of one row. The server's refusal (409: used by others) is a toast; a network
+ * failure shows an error block in place of the question.
+ */
+function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; onClose: () => void; resource: string; record: RaRecord }) {
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
   const [networkError, setNetworkError] = useState<string>();
   const [remove, { isPending }] = useDelete();
-  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
-  if (!canAccess || !record) return null;
   const confirm = () =>
     remove(
       resource,
@@ -65,7 +95,7 @@ function DeleteRowButton() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          setOpen(false);
+          onClose();
           notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
           refresh();
         },
@@ -76,40 +106,25 @@ function DeleteRowButton() {
       },
     );
   return (
-    <>
-      <Tooltip title={translate('app.delete')}>
-        <IconButton
-          onClick={() => {
-            setNetworkError(undefined);
-            setOpen(true);
-          }}
-          size="small"
-          color="error"
-          aria-label={translate('app.delete')}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="app.confirm_delete"
-        content={
-          networkError ? (
-            <ErrorBlock message={translate('shell.form.delete_network_error', { message: networkError })} />
-          ) : (
-            'shell.form.delete_warning'
-          )
-        }
-        confirm="app.yes"
-        cancel="app.no"
-        confirmColor="warning"
-        onConfirm={() => {
-          void confirm();
-        }}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <Confirm
+      isOpen={open}
+      loading={isPending}
+      title="app.confirm_delete"
+      content={
+        networkError ? (
+          <ErrorBlock message={translate('shell.form.delete_network_error', { message: networkError })} />
+        ) : (
+          'shell.form.delete_warning'
+        )
+      }
+      confirm="app.yes"
+      cancel="app.no"
+      confirmColor="warning"
+      onConfirm={() => {
+        void confirm();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
