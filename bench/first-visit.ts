@@ -256,6 +256,13 @@ async function coldFirstRow(url: string, storage: Record<string, string> | undef
         if ([...document.querySelectorAll(sel)].some((c) => (c.textContent || '').trim() !== '')) window.__firstRow = performance.now();
       };
       new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+      // Main-thread tasks over 50 ms, for the timeline (FIRST_VISIT_TIMELINE=1).
+      window.__longTasks = [];
+      try {
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+        }).observe({ type: 'longtask', buffered: true });
+      } catch (e) {}
     })();`);
     const errors: string[] = [];
     b.page.on('pageerror', (e) => errors.push(e.message));
@@ -298,8 +305,16 @@ async function printTimeline(page: Page, url: string, firstRow: number) {
       return { name: new URL(r.name).pathname + new URL(r.name).search, start: r.startTime, end: r.responseEnd };
     }),
   );
+  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
+  const lines = [
+    ...entries.map((e) => ({ at: e.start, text: `${e.start.toFixed(0).padStart(5)} -> ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}` })),
+    ...tasks.map(([start, duration]) => ({
+      at: start,
+      text: `${start.toFixed(0).padStart(5)} -> ${(start + duration).toFixed(0).padStart(5)}  (main-thread task, ${duration.toFixed(0)} ms)`,
+    })),
+  ].sort((a, b) => a.at - b.at);
   console.log(`timeline of ${url} (first row at ${firstRow.toFixed(0)} ms):`);
-  for (const e of entries) console.log(`  ${e.start.toFixed(0).padStart(5)} -> ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}`);
+  for (const l of lines) console.log(`  ${l.text}`);
 }
 
 const median = (xs: number[]) => {

@@ -23,7 +23,7 @@ const screenExtensions = Object.assign({}, ...consoleModules.map((m) => m.screen
 import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
-import { lazyComponent } from './lazy';
+import { isOnDemand, lazyComponent } from './lazy';
 import { prefetchFirstPage } from './screens/firstPage';
 
 /*
@@ -45,8 +45,13 @@ const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPag
  * the session, instead of when the layout first renders (issue 14, bench/FIRST-VISIT.md). Its
  * scripts are usually already downloading, preloaded by public/signed-in-preload.js.
  */
-export function prefetchSignedInScreens(): void {
-  void AppLayout.preload(); // ResourceList is in the same chunk
+export function prefetchSignedInScreens(): Promise<unknown> {
+  // Each part is marked loaded by its own preload, though they share one chunk: a part that was
+  // not would still suspend once as it first renders, and React holds a suspended boundary's
+  // content back for up to 300 ms after its fallback showed (~120 ms idle before a first list
+  // row, bench/FIRST-VISIT.md).
+  const parts = [AppLayout, ResourceList, ...consoleModules.flatMap((m) => m.appBarItems ?? [])];
+  return Promise.all(parts.map((part) => (isOnDemand(part) ? part.preload() : undefined)));
 }
 
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));

@@ -54,3 +54,8 @@ export function lazyComponent<P extends object>(
     );
   return OnDemand;
 }
+
+/** Whether a component is one of lazyComponent's (and so can be preloaded). */
+export function isOnDemand(component: unknown): component is OnDemandComponent<object> {
+  return typeof component === 'function' && typeof (component as { preload?: unknown }).preload === 'function';
+}

@@ -14,9 +14,13 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // its filters into the URL from the location it still rendered (/medicine/5 with no query), and so
 // reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
 // Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
-if (session.token()) prefetchSignedInScreens();
+// A returning user's first render waits for the signed-in shell's code (already downloading,
+// preloaded by public/signed-in-preload.js): rendered before it, the layout suspended, and React
+// held the revealed layout and list back for up to 300 ms after that fallback showed (issue 14).
+// prefetchSignedInScreens never rejects: a failed chunk is fetched again as the layout renders.
+const shell = session.token() ? prefetchSignedInScreens() : undefined;
 // Right-to-left stored: its style plugin arrives before the first render (no left-to-right flash).
-void storedDirectionReady().then(() =>
+void Promise.all([storedDirectionReady(), shell]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter useTransitions={false}>
