@@ -51,7 +51,7 @@ export function prefetchSignedInScreens(): Promise<unknown> {
   // content back for up to 300 ms after its fallback showed (~120 ms idle before a first list
   // row, bench/FIRST-VISIT.md).
   const parts = [AppLayout, ResourceList, ...consoleModules.flatMap((m) => m.appBarItems ?? [])];
-  return Promise.all(parts.map((part) => (isOnDemand(part) ? part.preload() : undefined)));
+  return Promise.all(parts.filter(isOnDemand).map((part) => part.preload()));
 }
 
 const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
