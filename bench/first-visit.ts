@@ -313,7 +313,8 @@ async function printTimeline(page: Page, url: string, firstRow: number) {
       text: `${start.toFixed(0).padStart(5)} -> ${(start + duration).toFixed(0).padStart(5)}  (main-thread task, ${duration.toFixed(0)} ms)`,
     })),
   ].sort((a, b) => a.at - b.at);
-  console.log(`timeline of ${url} (first row at ${firstRow.toFixed(0)} ms):`);
+  const elements = await page.evaluate(() => document.querySelectorAll('body *').length);
+  console.log(`timeline of ${url} (first row at ${firstRow.toFixed(0)} ms, ${elements} elements in the page after it):`);
   for (const l of lines) console.log(`  ${l.text}`);
 }
 
