@@ -307,7 +307,10 @@ async function printTimeline(page: Page, url: string, firstRow: number) {
   );
   const tasks = await page.evaluate(() => (window as unknown as { __longTasks: [number, number][] }).__longTasks);
   const lines = [
-    ...entries.map((e) => ({ at: e.start, text: `${e.start.toFixed(0).padStart(5)} -> ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}` })),
+    ...entries.map((e) => ({
+      at: e.start,
+      text: `${e.start.toFixed(0).padStart(5)} -> ${e.end.toFixed(0).padStart(5)}  ${e.name.slice(0, 90)}`,
+    })),
     ...tasks.map(([start, duration]) => ({
       at: start,
       text: `${start.toFixed(0).padStart(5)} -> ${(start + duration).toFixed(0).padStart(5)}  (main-thread task, ${duration.toFixed(0)} ms)`,

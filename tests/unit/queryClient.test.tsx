@@ -89,21 +89,30 @@ async function accessRenders(queryClient: QueryClient, allowed: boolean, resourc
 
 describe("the console's query client and canAccess", () => {
   it('gives a grant the stored session already holds at the first render, without asking', async () => {
-    const { renders, asked } = await accessRenders(createQueryClient(() => true), true);
+    const { renders, asked } = await accessRenders(
+      createQueryClient(() => true),
+      true,
+    );
     expect(renders[0]).toBe('true');
     expect(renders).not.toContain('pending');
     expect(asked).toEqual([]);
   });
 
   it('leaves a refusal to canAccess (access-denied waits for the session check)', async () => {
-    const { renders, asked } = await accessRenders(createQueryClient(() => false), false);
+    const { renders, asked } = await accessRenders(
+      createQueryClient(() => false),
+      false,
+    );
     expect(renders[0]).toBe('pending');
     expect(renders.at(-1)).toBe('false');
     expect(asked).toEqual(['branch']);
   });
 
   it('asks canAccess when the answer is not known (signed out)', async () => {
-    const { renders, asked } = await accessRenders(createQueryClient(() => undefined), true);
+    const { renders, asked } = await accessRenders(
+      createQueryClient(() => undefined),
+      true,
+    );
     expect(renders[0]).toBe('pending');
     expect(renders.at(-1)).toBe('true');
     expect(asked).toEqual(['branch']);
