@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { registry } from '../../resources';
 import { server } from '../msw/server';
 import { allSlugs, fail, listHandlers, ok, path } from '../msw/contract';
@@ -122,6 +122,31 @@ describe('dialogs over the branch list', () => {
     expect(within(confirm).getByText('Do You Want to Delete?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: /Yes/ }));
     await waitFor(() => expect(deleted).toBe('12'));
+  });
+
+  it('delete: a network failure shows the error block in the question; asked again, the question is fresh', async () => {
+    signIn(allSlugs(branch));
+    let calls = 0;
+    server.use(
+      ...listHandlers(branch, rows),
+      http.delete(path(branch, 'delete'), () => ((calls += 1), HttpResponse.error())),
+    );
+    const user = userEvent.setup();
+    renderApp('/branch');
+    await screen.findByText('Dhanmondi Main');
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    let question = await screen.findByRole('dialog');
+    await user.click(within(question).getByRole('button', { name: /Yes/ }));
+    expect(await within(question).findByText(/could not be reached.*Nothing was deleted/)).toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(screen.getByText('Dhanmondi Main')).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: /No/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    question = await screen.findByRole('dialog');
+    expect(within(question).getByText('Do You Want to Delete?')).toBeInTheDocument();
+    expect(within(question).queryByText(/could not be reached/)).not.toBeInTheDocument();
   });
 
   it('a failing list shows the error block', async () => {
