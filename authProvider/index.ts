@@ -100,9 +100,7 @@ export function createAuthProvider({
     );
     return entry.check;
   }
-  // A returning user's first check starts now, when the console starts, rather than once the first
-  // screen's code has arrived (it began ~400 ms after the page in a cold browser); the first
-  // checkAuth takes it over, and reports its failure.
+
   /** What the stored session's slugs allow (the server checks the same slugs on every request). */
   function allowed(resource: string, action: string): boolean {
     const d = registry.find(resource);
@@ -114,6 +112,9 @@ export function createAuthProvider({
     return session.permissions().includes(permissionSlug(d, mapped));
   }
 
+  // A returning user's first check starts now, when the console starts, rather than once the first
+  // screen's code has arrived (it began ~400 ms after the page in a cold browser); the first
+  // checkAuth takes it over, and reports its failure.
   if (session.token()) sharedCheck().catch(() => undefined);
   return {
     async login({ username, password, remember = false }: LoginParams) {
