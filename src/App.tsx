@@ -41,9 +41,10 @@ const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPag
 
 /**
  * For a returning user whose session is in storage (main.tsx): the signed-in shell (layout, list
- * screen, app bar items: one chunk, src/signed-in.ts) is imported at once, while react-admin checks
- * the session, instead of when the layout first renders (issue 14, bench/FIRST-VISIT.md). Its
- * scripts are usually already downloading, preloaded by public/signed-in-preload.js.
+ * screen, app bar items: one chunk, src/signed-in.ts) is imported at once, and the first render
+ * waits for it, instead of importing it when the layout first renders (issue 14,
+ * bench/FIRST-VISIT.md). Its scripts are usually already downloading, preloaded by
+ * public/signed-in-preload.js. Settles when every part is here or has failed; never rejects.
  */
 export function prefetchSignedInScreens(): Promise<unknown> {
   // Each part is marked loaded by its own preload, though they share one chunk: a part that was
