@@ -16,7 +16,7 @@ const rows = [
   { branch_id: 12, branch_code: 'SYL-01', branch_name: 'Sylhet Outlet', branch_status: 1 },
 ];
 
-/** The list requests the console sends for `d`, as `?query` strings, in order. */
+/** The branch list requests the console sends, as `?query` strings, in order. */
 function listRequests() {
   const seen: string[] = [];
   const listPath = `/api${actionPath(branch, 'list')}/`;
@@ -27,8 +27,11 @@ function listRequests() {
   return seen;
 }
 
+/** The user the held session check answers with. */
+const user = { user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' };
+
 /** Holds the session check's answer until `release()`: what the list does before it, it did on its own. */
-function heldSessionCheck(user: Record<string, unknown>) {
+function heldSessionCheck() {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   server.use(
@@ -40,6 +43,9 @@ function heldSessionCheck(user: Record<string, unknown>) {
   return { release };
 }
 
+/** Time for anything the console would still ask to be asked. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
 afterEach(() => {
   server.events.removeAllListeners();
 });
@@ -48,7 +54,7 @@ describe("a list's first page at start-up", () => {
   it('is asked for before the session check has answered, once, and shown', async () => {
     signIn(allSlugs(branch));
     server.use(...listHandlers(branch, rows));
-    const check = heldSessionCheck({ user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' });
+    const check = heldSessionCheck();
     const requests = listRequests();
     renderApp('/branch');
     // Without the early ask, the list would wait for the held check and nothing would be asked.
@@ -57,17 +63,17 @@ describe("a list's first page at start-up", () => {
     check.release();
     expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
     // Let the list settle: it must have taken the early page under its own key, not asked again.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(requests).toHaveLength(1);
   });
 
   it('is left to the list when the address chooses a page (the list asks once, after the check)', async () => {
     signIn(allSlugs(branch));
     server.use(...listHandlers(branch, rows));
-    const check = heldSessionCheck({ user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' });
+    const check = heldSessionCheck();
     const requests = listRequests();
     renderApp('/branch?page=1&perPage=10&sort=branch_name&order=ASC');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(requests).toHaveLength(0);
     check.release();
     expect(await screen.findByText('Sylhet Outlet')).toBeInTheDocument();
@@ -85,7 +91,7 @@ describe("a list's first page at start-up", () => {
     const requests = listRequests();
     renderApp('/branch');
     expect(await screen.findByText('Sylhet Outlet')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toContain('sort=branch_name');
   });
@@ -93,10 +99,10 @@ describe("a list's first page at start-up", () => {
   it('is not asked for early by a user who may not list the resource', async () => {
     signIn(allSlugs(branch).filter((slug) => !slug.endsWith('-list')));
     server.use(...listHandlers(branch, rows));
-    const check = heldSessionCheck({ user_id: 1, user_name: 'Test User', username: 'test', user_picture: '' });
+    const check = heldSessionCheck();
     const requests = listRequests();
     renderApp('/branch');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle();
     expect(requests).toHaveLength(0);
     check.release();
     // (react-admin's list itself then asks once as it is refused; the server answers 403.)
