@@ -10,10 +10,12 @@ export interface AuthProviderOptions {
   registry: Registry;
   httpClient?: HttpClient;
   /**
-   * Called when a session check finds that the user's permission slugs changed, so the app can
-   * drop answers it cached from canAccess (App invalidates react-admin's `auth` queries).
+   * Called when a session check finds that the user's permission slugs changed, or that the server
+   * ended the session, so the app can drop the answers it took from the stored session (App
+   * invalidates react-admin's `auth` queries: canAccess is asked again, and a failed session check
+   * signs the user out).
    */
-  onPermissionsChange?: () => void;
+  onSessionChange?: () => void;
 }
 
 export interface LoginParams {
@@ -50,13 +52,15 @@ export type ConsoleAuthProvider = AuthProvider &
   Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>> & {
     /** canAccess's answer without waiting: from the stored session, or undefined when signed out. */
     canAccessNow(params: { resource: string; action: string }): boolean | undefined;
+    /** Whether a session is stored; the server's answer on it comes from checkAuth. */
+    signedIn(): boolean;
   };
 
 export function createAuthProvider({
   apiUrl = '/api',
   registry,
   httpClient = fetchJson,
-  onPermissionsChange,
+  onSessionChange,
 }: AuthProviderOptions): ConsoleAuthProvider {
   async function refreshSession(): Promise<void> {
     try {
@@ -70,13 +74,14 @@ export function createAuthProvider({
       const before = session.permissions().join('\n');
       const slugs = slugsOf(menus.json.data);
       session.save({ ...(json.data as AuthUser), permissions: slugs });
-      if (session.permissions().join('\n') !== before) onPermissionsChange?.();
+      if (session.permissions().join('\n') !== before) onSessionChange?.();
     } catch (error) {
       // Only the server's answer ends the session. A transport failure (offline, or the fetch
       // aborted because the page is navigating away) must not sign the user out: clearing the
       // token there raced full page loads and lost the session.
       if (!(error instanceof HttpError)) return;
       session.clear();
+      onSessionChange?.();
       throw error;
     }
   }
@@ -168,6 +173,10 @@ export function createAuthProvider({
 
     canAccessNow({ resource, action }) {
       return session.token() ? allowed(resource, action) : undefined;
+    },
+
+    signedIn() {
+      return session.token() !== null;
     },
   };
 }

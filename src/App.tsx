@@ -76,12 +76,13 @@ export function App({
   const location = useLocation();
   const { dataProvider, queryClient, authProvider } = useMemo(() => {
     const data = given ?? createDataProvider({ apiUrl: API_URL, registry });
-    const client = createQueryClient((question) => auth.canAccessNow(question));
+    const client = createQueryClient({ canAccessNow: (question) => auth.canAccessNow(question), signedIn: () => auth.signedIn() });
     const auth = createAuthProvider({
       apiUrl: API_URL,
       registry,
-      // A session check that brings changed permissions re-asks every canAccess at once.
-      onPermissionsChange: () => {
+      // A session check that brings changed permissions re-asks every canAccess at once; one the
+      // server refused re-runs react-admin's session check, which then signs the user out.
+      onSessionChange: () => {
         void client.invalidateQueries({ queryKey: ['auth'] });
       },
     });

@@ -110,6 +110,12 @@ describe('authProvider', () => {
     expect(auth.canAccessNow({ resource: 'branch', action: 'create' })).toBe(false);
   });
 
+  it('signedIn says whether a session is stored', () => {
+    expect(auth.signedIn()).toBe(false);
+    localStorage.setItem('token', 'T');
+    expect(auth.signedIn()).toBe(true);
+  });
+
   it('logout calls the logout endpoint and clears storage', async () => {
     let called = false;
     server.use(http.get('*/api/users/user-logout/', () => ((called = true), ok({ message: 'Logged out' }))));
@@ -179,7 +185,7 @@ describe('authProvider session checks', () => {
 
   it('the same slugs in another order than at sign-in are not a permission change', async () => {
     const changes: string[] = [];
-    const fresh = createAuthProvider({ apiUrl: '/api', registry, onPermissionsChange: () => changes.push('changed') });
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: () => changes.push('changed') });
     server.use(
       http.post('*/api/users/user-login/', () => ok({ ...user, token: 'T10' })),
       http.get('*/api/users/get-auth-user', () => ok(user)),
@@ -196,6 +202,29 @@ describe('authProvider session checks', () => {
     localStorage.setItem('token', 'T11');
     await fresh.checkAuth({});
     expect(changes).toEqual(['changed']);
+  });
+
+  it('a session the server refuses is ended and reported, so the answers taken from it are dropped', async () => {
+    const changes: string[] = [];
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: () => changes.push('changed') });
+    server.use(
+      http.get('*/api/users/get-auth-user', () => fail('Unauthorized', 401)),
+      http.get('*/api/menu/menu-list-permission', () => fail('Unauthorized', 401)),
+    );
+    localStorage.setItem('token', 'T12');
+    await expect(fresh.checkAuth({})).rejects.toBeDefined();
+    expect(changes).toEqual(['changed']);
+    expect(fresh.signedIn()).toBe(false);
+  });
+
+  it('a check that could not reach the server keeps the session and reports nothing', async () => {
+    const changes: string[] = [];
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: () => changes.push('changed') });
+    server.use(http.get('*/api/users/get-auth-user', () => Response.error()));
+    localStorage.setItem('token', 'T13');
+    await fresh.checkAuth({});
+    expect(changes).toEqual([]);
+    expect(fresh.signedIn()).toBe(true);
   });
 
   it('a check answered more than two seconds ago is asked again (permission changes show)', async () => {

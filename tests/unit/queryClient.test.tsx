@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { CoreAdminContext, useAuthState, useCanAccess, type AuthProvider } from 'react-admin';
-import { createQueryClient } from '../../src/queryClient';
+import { createQueryClient, type AccessNow } from '../../src/queryClient';
+
+/** A stored session granting what `canAccessNow` says (signed in when it answers at all). */
+const storedSession = (canAccessNow: AccessNow) => ({ canAccessNow, signedIn: () => canAccessNow({ resource: '', action: '' }) !== undefined });
 
 /** Counts react-admin's session checks. */
 function countingAuthProvider() {
@@ -90,7 +93,7 @@ async function accessRenders(queryClient: QueryClient, allowed: boolean, resourc
 describe("the console's query client and canAccess", () => {
   it('gives a grant the stored session already holds at the first render, without asking', async () => {
     const { renders, asked } = await accessRenders(
-      createQueryClient(() => true),
+      createQueryClient(storedSession(() => true)),
       true,
     );
     expect(renders[0]).toBe('true');
@@ -100,7 +103,7 @@ describe("the console's query client and canAccess", () => {
 
   it('leaves a refusal to canAccess (access-denied waits for the session check)', async () => {
     const { renders, asked } = await accessRenders(
-      createQueryClient(() => false),
+      createQueryClient(storedSession(() => false)),
       false,
     );
     expect(renders[0]).toBe('pending');
@@ -110,7 +113,7 @@ describe("the console's query client and canAccess", () => {
 
   it('asks canAccess when the answer is not known (signed out)', async () => {
     const { renders, asked } = await accessRenders(
-      createQueryClient(() => undefined),
+      createQueryClient(storedSession(() => undefined)),
       true,
     );
     expect(renders[0]).toBe('pending');
@@ -121,13 +124,70 @@ describe("the console's query client and canAccess", () => {
   it('asks the question it was given (resource and action)', async () => {
     const questions: { resource: string; action: string }[] = [];
     await accessRenders(
-      createQueryClient((q) => {
-        questions.push(q);
-        return true;
-      }),
+      createQueryClient(
+        storedSession((q) => {
+          questions.push(q);
+          return true;
+        }),
+      ),
       true,
       'medicine',
     );
     expect(questions).toContainEqual({ resource: 'medicine', action: 'list' });
+  });
+});
+
+/** What useAuthState gave at each render: the session check as react-admin's routes and lists see it. */
+function SessionRenders({ renders }: { renders: string[] }) {
+  const { authenticated, isPending } = useAuthState();
+  renders.push(isPending ? 'pending' : String(authenticated));
+  return null;
+}
+
+describe("the console's query client and the session check", () => {
+  it('answers "signed in" at the first render when a session is stored, without asking', async () => {
+    const { authProvider, calls } = countingAuthProvider();
+    const renders: string[] = [];
+    render(
+      <CoreAdminContext authProvider={authProvider} queryClient={createQueryClient({ canAccessNow: () => true, signedIn: () => true })}>
+        <SessionRenders renders={renders} />
+      </CoreAdminContext>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(renders).toEqual(['true']);
+    expect(calls.checkAuth).toBe(0);
+  });
+
+  it('asks checkAuth when no session is stored', async () => {
+    const { authProvider, calls } = countingAuthProvider();
+    const renders: string[] = [];
+    render(
+      <CoreAdminContext authProvider={authProvider} queryClient={createQueryClient()}>
+        <SessionRenders renders={renders} />
+      </CoreAdminContext>,
+    );
+    await waitFor(() => expect(renders.at(-1)).toBe('true'));
+    expect(renders[0]).toBe('pending');
+    expect(calls.checkAuth).toBe(1);
+  });
+
+  it('asks checkAuth again once the answers are dropped, and a refusal then signs out', async () => {
+    let valid = true;
+    const authProvider: AuthProvider = {
+      ...countingAuthProvider().authProvider,
+      checkAuth: () => (valid ? Promise.resolve() : Promise.reject(new Error('expired'))),
+    };
+    const client = createQueryClient({ canAccessNow: () => true, signedIn: () => valid });
+    const renders: string[] = [];
+    render(
+      <CoreAdminContext authProvider={authProvider} queryClient={client}>
+        <SessionRenders renders={renders} />
+      </CoreAdminContext>,
+    );
+    expect(renders).toEqual(['true']);
+    // What App does when the authProvider reports that the server ended the session.
+    valid = false;
+    await client.invalidateQueries({ queryKey: ['auth'] });
+    await waitFor(() => expect(renders.at(-1)).toBe('false'));
   });
 });
