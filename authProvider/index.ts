@@ -1,4 +1,4 @@
-import { HttpError, type AuthProvider } from 'react-admin';
+import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { permissionSlug, type Action, type Registry } from '../resources';
 import { fetchJson, type HttpClient } from '../dataProvider/httpClient';
 import { session, type AuthUser } from './storage';
@@ -52,8 +52,12 @@ export type ConsoleAuthProvider = AuthProvider &
   Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions' | 'canAccess'>> & {
     /** canAccess's answer without waiting: from the stored session, or undefined when signed out. */
     canAccessNow(params: { resource: string; action: string }): boolean | undefined;
-    /** Whether a session is stored; the server's answer on it comes from checkAuth. */
-    signedIn(): boolean;
+    /**
+     * What react-admin's `method` (checkAuth, getPermissions, getIdentity, canAccess) would answer
+     * with `params`, when the stored session answers it without the server; else undefined (signed
+     * out, or a refusal, which waits for the server's session check).
+     */
+    answerNow(method: string, params: unknown): { data: unknown } | undefined;
   };
 
 export function createAuthProvider({
@@ -117,6 +121,12 @@ export function createAuthProvider({
     return session.permissions().includes(permissionSlug(d, mapped));
   }
 
+  function identity(): UserIdentity {
+    const user = session.user();
+    if (!user) throw new Error('ra.auth.auth_check_error');
+    return { id: user.user_id, fullName: user.user_name, avatar: user.user_picture ? `${apiUrl}/${user.user_picture}` : undefined };
+  }
+
   // A returning user's first check starts now, when the console starts, rather than once the first
   // screen's code has arrived (it began ~400 ms after the page in a cold browser); the first
   // checkAuth takes it over, and reports its failure.
@@ -158,9 +168,7 @@ export function createAuthProvider({
     },
 
     async getIdentity() {
-      const user = session.user();
-      if (!user) throw new Error('ra.auth.auth_check_error');
-      return { id: user.user_id, fullName: user.user_name, avatar: user.user_picture ? `${apiUrl}/${user.user_picture}` : undefined };
+      return identity();
     },
 
     async getPermissions() {
@@ -175,8 +183,22 @@ export function createAuthProvider({
       return session.token() ? allowed(resource, action) : undefined;
     },
 
-    signedIn() {
-      return session.token() !== null;
+    answerNow(method, params) {
+      if (!session.token()) return undefined;
+      switch (method) {
+        case 'checkAuth':
+          return { data: true };
+        case 'getPermissions':
+          return { data: session.permissions() };
+        case 'getIdentity':
+          return session.user() ? { data: identity() } : undefined;
+        case 'canAccess': {
+          const { resource, action } = (params ?? {}) as { resource?: unknown; action?: unknown };
+          return typeof resource === 'string' && typeof action === 'string' && allowed(resource, action) ? { data: true } : undefined;
+        }
+        default:
+          return undefined;
+      }
     },
   };
 }

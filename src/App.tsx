@@ -76,7 +76,7 @@ export function App({
   const location = useLocation();
   const { dataProvider, queryClient, authProvider } = useMemo(() => {
     const data = given ?? createDataProvider({ apiUrl: API_URL, registry });
-    const client = createQueryClient({ canAccessNow: (question) => auth.canAccessNow(question), signedIn: () => auth.signedIn() });
+    const client = createQueryClient((method, params) => auth.answerNow(method, params));
     const auth = createAuthProvider({
       apiUrl: API_URL,
       registry,

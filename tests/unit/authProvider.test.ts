@@ -110,10 +110,20 @@ describe('authProvider', () => {
     expect(auth.canAccessNow({ resource: 'branch', action: 'create' })).toBe(false);
   });
 
-  it('signedIn says whether a session is stored', () => {
-    expect(auth.signedIn()).toBe(false);
+  it('answerNow gives what the stored session answers at once, grants only, and nothing when signed out', async () => {
+    localStorage.setItem('permissions', JSON.stringify(user.permissions));
+    localStorage.setItem('user', JSON.stringify({ user_id: 7, user_name: 'Ada', user_picture: null }));
+    for (const method of ['checkAuth', 'getPermissions', 'getIdentity', 'canAccess']) {
+      expect(auth.answerNow(method, { resource: 'branch', action: 'list' })).toBeUndefined();
+    }
     localStorage.setItem('token', 'T');
-    expect(auth.signedIn()).toBe(true);
+    expect(auth.answerNow('checkAuth', {})).toEqual({ data: true });
+    expect(auth.answerNow('getPermissions', {})).toEqual({ data: await auth.getPermissions({}) });
+    expect(auth.answerNow('getIdentity', undefined)).toEqual({ data: await auth.getIdentity() });
+    expect(auth.answerNow('canAccess', { resource: 'branch', action: 'list' })).toEqual({ data: true });
+    expect(auth.answerNow('canAccess', { resource: 'branch', action: 'create' })).toBeUndefined();
+    expect(auth.answerNow('canAccess', undefined)).toBeUndefined();
+    expect(auth.answerNow('somethingElse', {})).toBeUndefined();
   });
 
   it('logout calls the logout endpoint and clears storage', async () => {
@@ -214,7 +224,7 @@ describe('authProvider session checks', () => {
     localStorage.setItem('token', 'T12');
     await expect(fresh.checkAuth({})).rejects.toBeDefined();
     expect(changes).toEqual(['changed']);
-    expect(fresh.signedIn()).toBe(false);
+    expect(fresh.answerNow('checkAuth', {})).toBeUndefined();
   });
 
   it('a check that could not reach the server keeps the session and reports nothing', async () => {
@@ -224,7 +234,7 @@ describe('authProvider session checks', () => {
     localStorage.setItem('token', 'T13');
     await fresh.checkAuth({});
     expect(changes).toEqual([]);
-    expect(fresh.signedIn()).toBe(true);
+    expect(fresh.answerNow('checkAuth', {})).toEqual({ data: true });
   });
 
   it('a check answered more than two seconds ago is asked again (permission changes show)', async () => {

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { CoreAdminContext, useAuthState, useCanAccess, type AuthProvider } from 'react-admin';
-import { createQueryClient, type AccessNow } from '../../src/queryClient';
+import { createQueryClient, type StoredAnswer } from '../../src/queryClient';
 
-/** A stored session granting what `canAccessNow` says (signed in when it answers at all). */
-const storedSession = (canAccessNow: AccessNow) => ({ canAccessNow, signedIn: () => canAccessNow({ resource: '', action: '' }) !== undefined });
+/** A stored session's answers to canAccess, as authProvider.answerNow gives them (grants only). */
+const storedGrants =
+  (canAccessNow: (q: { resource: string; action: string }) => boolean | undefined): StoredAnswer =>
+  (method, params) =>
+    method === 'canAccess' && canAccessNow(params as { resource: string; action: string }) === true ? { data: true } : undefined;
 
 /** Counts react-admin's session checks. */
 function countingAuthProvider() {
@@ -93,7 +96,7 @@ async function accessRenders(queryClient: QueryClient, allowed: boolean, resourc
 describe("the console's query client and canAccess", () => {
   it('gives a grant the stored session already holds at the first render, without asking', async () => {
     const { renders, asked } = await accessRenders(
-      createQueryClient(storedSession(() => true)),
+      createQueryClient(storedGrants(() => true)),
       true,
     );
     expect(renders[0]).toBe('true');
@@ -103,7 +106,7 @@ describe("the console's query client and canAccess", () => {
 
   it('leaves a refusal to canAccess (access-denied waits for the session check)', async () => {
     const { renders, asked } = await accessRenders(
-      createQueryClient(storedSession(() => false)),
+      createQueryClient(storedGrants(() => false)),
       false,
     );
     expect(renders[0]).toBe('pending');
@@ -113,7 +116,7 @@ describe("the console's query client and canAccess", () => {
 
   it('asks canAccess when the answer is not known (signed out)', async () => {
     const { renders, asked } = await accessRenders(
-      createQueryClient(storedSession(() => undefined)),
+      createQueryClient(storedGrants(() => undefined)),
       true,
     );
     expect(renders[0]).toBe('pending');
@@ -125,7 +128,7 @@ describe("the console's query client and canAccess", () => {
     const questions: { resource: string; action: string }[] = [];
     await accessRenders(
       createQueryClient(
-        storedSession((q) => {
+        storedGrants((q) => {
           questions.push(q);
           return true;
         }),
@@ -149,7 +152,7 @@ describe("the console's query client and the session check", () => {
     const { authProvider, calls } = countingAuthProvider();
     const renders: string[] = [];
     render(
-      <CoreAdminContext authProvider={authProvider} queryClient={createQueryClient({ canAccessNow: () => true, signedIn: () => true })}>
+      <CoreAdminContext authProvider={authProvider} queryClient={createQueryClient((method) => (method === 'checkAuth' ? { data: true } : undefined))}>
         <SessionRenders renders={renders} />
       </CoreAdminContext>,
     );
@@ -177,7 +180,7 @@ describe("the console's query client and the session check", () => {
       ...countingAuthProvider().authProvider,
       checkAuth: () => (valid ? Promise.resolve() : Promise.reject(new Error('expired'))),
     };
-    const client = createQueryClient({ canAccessNow: () => true, signedIn: () => valid });
+    const client = createQueryClient((method) => (method === 'checkAuth' && valid ? { data: true } : undefined));
     const renders: string[] = [];
     render(
       <CoreAdminContext authProvider={authProvider} queryClient={client}>
