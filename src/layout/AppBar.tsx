@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import MuiAppBar from '@mui/material/AppBar';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
@@ -35,8 +36,13 @@ function NavToggle() {
   );
 }
 
-/** The app bar: toggle, page title, the modules' items (search, theme, ...), the loading indicator, the profile menu. */
-export function AppBar() {
+/**
+ * The app bar: toggle, page title, the modules' items (search, theme, ...), the loading indicator,
+ * the profile menu. Memoised: it takes no props, and react-admin's routes re-render the whole
+ * layout several times as a screen opens (registering the resources), which it need not follow
+ * (issue 14, bench/FIRST-VISIT.md).
+ */
+export const AppBar = memo(function AppBar() {
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   return (
     <MuiAppBar position="fixed" color="secondary">
@@ -53,4 +59,4 @@ export function AppBar() {
       </Toolbar>
     </MuiAppBar>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
@@ -40,8 +40,9 @@ export function MenuLoadError() {
  * The vertical navigation, from the signed-in user's menu data (`GET /menu/menu-list-user`). With
  * the side bar closed (collapsed, or the slim layout) only icons show; their names appear as a
  * tooltip on hover and on keyboard focus.
+ * Memoised, as the app bar is (it takes no props).
  */
-export function AppMenu() {
+export const AppMenu = memo(function AppMenu() {
   const registry = useRegistry();
   const { data, isError } = useMenuData();
   return (
@@ -53,4 +54,4 @@ export function AppMenu() {
       {isError && <MenuLoadError />}
     </Menu>
   );
-}
+});
