@@ -10,12 +10,12 @@ export interface AuthProviderOptions {
   registry: Registry;
   httpClient?: HttpClient;
   /**
-   * Called when a session check finds that the user's permission slugs changed, or that the server
-   * ended the session, so the app can drop the answers it took from the stored session (App
-   * invalidates react-admin's `auth` queries: canAccess is asked again, and a failed session check
-   * signs the user out).
+   * Called when a session check finds that the user's permission slugs changed (`permissions`), or
+   * that the server ended the session (`ended`), so the app can drop the answers it took from the
+   * stored session: App has react-admin ask canAccess again, or its session check, which then
+   * signs the user out.
    */
-  onSessionChange?: () => void;
+  onSessionChange?: (change: 'permissions' | 'ended') => void;
 }
 
 export interface LoginParams {
@@ -78,14 +78,14 @@ export function createAuthProvider({
       const before = session.permissions().join('\n');
       const slugs = slugsOf(menus.json.data);
       session.save({ ...(json.data as AuthUser), permissions: slugs });
-      if (session.permissions().join('\n') !== before) onSessionChange?.();
+      if (session.permissions().join('\n') !== before) onSessionChange?.('permissions');
     } catch (error) {
       // Only the server's answer ends the session. A transport failure (offline, or the fetch
       // aborted because the page is navigating away) must not sign the user out: clearing the
       // token there raced full page loads and lost the session.
       if (!(error instanceof HttpError)) return;
       session.clear();
-      onSessionChange?.();
+      onSessionChange?.('ended');
       throw error;
     }
   }

@@ -80,10 +80,11 @@ export function App({
     const auth = createAuthProvider({
       apiUrl: API_URL,
       registry,
-      // A session check that brings changed permissions re-asks every canAccess at once; one the
-      // server refused re-runs react-admin's session check, which then signs the user out.
-      onSessionChange: () => {
-        void client.invalidateQueries({ queryKey: ['auth'] });
+      // A session check that brings changed permissions re-asks every canAccess at once. One the
+      // server refused re-runs react-admin's session check alone, which signs the user out (asking
+      // canAccess again first would send them to access-denied on the way).
+      onSessionChange: (change) => {
+        void client.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
       },
     });
     prefetchFirstPage({

@@ -158,4 +158,22 @@ describe('accounts, end to end in Chromium', () => {
     expect(check.statusCode).toBe(401);
     expect(e.foreignRequests).toEqual([]);
   });
+
+  it('(e) a stored session the server has ended lands on /login when the console next opens', async () => {
+    const { page } = e;
+    // Signed in as signIn() does; the console may land on the screen (d) left, not on /.
+    await page.goto(`${e.url}/login`);
+    await page.getByLabel(/username/i).fill(ADMIN.username);
+    await page.getByLabel(/^password/i).fill(ADMIN.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // Ended on the server only (as by expiry, or a sign-out elsewhere): the browser still holds it.
+    const ended = await e.app.inject({ method: 'GET', url: '/api/users/user-logout/', headers: { 'access-token': token! } });
+    expect(ended.statusCode).toBe(200);
+    await page.goto(`${e.url}/branch`);
+    await page.waitForURL(`${e.url}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.getByRole('button', { name: /sign in/i }).count()).toBe(1);
+  });
 });

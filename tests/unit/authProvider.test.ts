@@ -195,7 +195,7 @@ describe('authProvider session checks', () => {
 
   it('the same slugs in another order than at sign-in are not a permission change', async () => {
     const changes: string[] = [];
-    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: () => changes.push('changed') });
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: (change) => changes.push(change) });
     server.use(
       http.post('*/api/users/user-login/', () => ok({ ...user, token: 'T10' })),
       http.get('*/api/users/get-auth-user', () => ok(user)),
@@ -211,25 +211,25 @@ describe('authProvider session checks', () => {
     server.use(http.get('*/api/menu/menu-list-permission', () => ok([{ menu_id: 1, menu_slug: 'branch/branch-list' }])));
     localStorage.setItem('token', 'T11');
     await fresh.checkAuth({});
-    expect(changes).toEqual(['changed']);
+    expect(changes).toEqual(['permissions']);
   });
 
   it('a session the server refuses is ended and reported, so the answers taken from it are dropped', async () => {
     const changes: string[] = [];
-    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: () => changes.push('changed') });
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: (change) => changes.push(change) });
     server.use(
       http.get('*/api/users/get-auth-user', () => fail('Unauthorized', 401)),
       http.get('*/api/menu/menu-list-permission', () => fail('Unauthorized', 401)),
     );
     localStorage.setItem('token', 'T12');
     await expect(fresh.checkAuth({})).rejects.toBeDefined();
-    expect(changes).toEqual(['changed']);
+    expect(changes).toEqual(['ended']);
     expect(fresh.answerNow('checkAuth', {})).toBeUndefined();
   });
 
   it('a check that could not reach the server keeps the session and reports nothing', async () => {
     const changes: string[] = [];
-    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: () => changes.push('changed') });
+    const fresh = createAuthProvider({ apiUrl: '/api', registry, onSessionChange: (change) => changes.push(change) });
     server.use(http.get('*/api/users/get-auth-user', () => Response.error()));
     localStorage.setItem('token', 'T13');
     await fresh.checkAuth({});

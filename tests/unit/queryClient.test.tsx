@@ -95,30 +95,21 @@ async function accessRenders(queryClient: QueryClient, allowed: boolean, resourc
 
 describe("the console's query client and canAccess", () => {
   it('gives a grant the stored session already holds at the first render, without asking', async () => {
-    const { renders, asked } = await accessRenders(
-      createQueryClient(storedGrants(() => true)),
-      true,
-    );
+    const { renders, asked } = await accessRenders(createQueryClient(storedGrants(() => true)), true);
     expect(renders[0]).toBe('true');
     expect(renders).not.toContain('pending');
     expect(asked).toEqual([]);
   });
 
   it('leaves a refusal to canAccess (access-denied waits for the session check)', async () => {
-    const { renders, asked } = await accessRenders(
-      createQueryClient(storedGrants(() => false)),
-      false,
-    );
+    const { renders, asked } = await accessRenders(createQueryClient(storedGrants(() => false)), false);
     expect(renders[0]).toBe('pending');
     expect(renders.at(-1)).toBe('false');
     expect(asked).toEqual(['branch']);
   });
 
   it('asks canAccess when the answer is not known (signed out)', async () => {
-    const { renders, asked } = await accessRenders(
-      createQueryClient(storedGrants(() => undefined)),
-      true,
-    );
+    const { renders, asked } = await accessRenders(createQueryClient(storedGrants(() => undefined)), true);
     expect(renders[0]).toBe('pending');
     expect(renders.at(-1)).toBe('true');
     expect(asked).toEqual(['branch']);
@@ -152,7 +143,10 @@ describe("the console's query client and the session check", () => {
     const { authProvider, calls } = countingAuthProvider();
     const renders: string[] = [];
     render(
-      <CoreAdminContext authProvider={authProvider} queryClient={createQueryClient((method) => (method === 'checkAuth' ? { data: true } : undefined))}>
+      <CoreAdminContext
+        authProvider={authProvider}
+        queryClient={createQueryClient((method) => (method === 'checkAuth' ? { data: true } : undefined))}
+      >
         <SessionRenders renders={renders} />
       </CoreAdminContext>,
     );
