@@ -71,9 +71,24 @@ export function formatDateTime(value: unknown, language: string): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
+/** Money: two decimals (prices, amounts). */
+export const MONEY: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+
 /** A number in the language's digits and grouping; `options` as Intl.NumberFormat's. */
 export function formatNumber(value: unknown, language: string, options?: Intl.NumberFormatOptions): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '';
   return numberFormat(language, options).format(n);
+}
+
+/**
+ * Builds the formatters list pages use (numbers, money, dates) in `language` ahead of their first
+ * use. A cold browser's first Intl formatter loads the locale's data: ~40 ms of main thread that a
+ * list otherwise paid inside its rows' first render (issue 14, bench/FIRST-VISIT.md). main.tsx
+ * calls this while the signed-in shell's code is still arriving.
+ */
+export function prepareFormats(language: string): void {
+  formatNumber(0, language);
+  formatNumber(0, language, MONEY);
+  formatDate(new Date(0), language);
 }

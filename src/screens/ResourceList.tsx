@@ -100,7 +100,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
         })}
       {(canEdit === true || canDelete === true || extras.length > 0) && (
         <DataTable.Col label="app.options" disableSort>
-          <RowActions />
+          <RowActions canEdit={canEdit === true} canDelete={canDelete === true} />
         </DataTable.Col>
       )}
     </DataTable>

@@ -1,5 +1,6 @@
 import { useRecordContext } from 'react-admin';
 import Typography from '@mui/material/Typography';
+import { MONEY } from '../../../i18n/format';
 import { useFormat } from './useFormat';
 
 /** A record's number in the current language's digits and grouping (money with two decimals). */
@@ -9,7 +10,7 @@ export function NumberText({ source, money = false }: { source: string; money?: 
   const value: unknown = record?.[source];
   return (
     <Typography component="span" variant="body2">
-      {format.number(value, money ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : undefined)}
+      {format.number(value, money ? MONEY : undefined)}
     </Typography>
   );
 }

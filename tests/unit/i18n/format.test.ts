@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatNumber, toDate } from '../../../i18n/format';
+import { MONEY, formatDate, formatDateTime, formatNumber, prepareFormats, toDate } from '../../../i18n/format';
 
 describe('date and number formats', () => {
   it('writes dates day/month/year with two digits, in the language digits', () => {
@@ -26,5 +26,22 @@ describe('date and number formats', () => {
     expect(formatNumber(1234.5, 'bn')).toBe('১,২৩৪.৫');
     expect(formatNumber(12.5, 'es', { minimumFractionDigits: 2 })).toBe('12,50');
     expect(formatNumber('', 'en')).toBe('');
+  });
+
+  it('prepareFormats builds the list formatters ahead, so a list page builds none of its own', () => {
+    // Burmese: no other test here has built its formatters yet.
+    prepareFormats('my');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(formatNumber(7, 'my', MONEY)).toBe('၇.၀၀');
+      expect(formatNumber(1234, 'my')).toBe('၁,၂၃၄');
+      expect(formatDate('2022-01-10', 'my')).toBe('၁၀/၀၁/၂၀၂၂');
+      expect(numbers).not.toHaveBeenCalled();
+      expect(dates).not.toHaveBeenCalled();
+    } finally {
+      numbers.mockRestore();
+      dates.mockRestore();
+    }
   });
 });
