@@ -55,7 +55,7 @@ export type ConsoleAuthProvider = AuthProvider &
     /**
      * What react-admin's `method` (checkAuth, getPermissions, getIdentity, canAccess) would answer
      * with `params`, when the stored session answers it without the server; else undefined (signed
-     * out, or a refusal, which waits for the server's session check).
+     * out; or a refusal, which react-admin asks canAccess for, its own way to access-denied).
      */
     answerNow(method: string, params: unknown): { data: unknown } | undefined;
   };
@@ -128,8 +128,9 @@ export function createAuthProvider({
   }
 
   // A returning user's first check starts now, when the console starts, rather than once the first
-  // screen's code has arrived (it began ~400 ms after the page in a cold browser); the first
-  // checkAuth takes it over, and reports its failure.
+  // screen's code has arrived (it began ~400 ms after the page in a cold browser). react-admin's
+  // first checkAuth is answered from the stored session (answerNow); a refusal by the server is
+  // reported through onSessionChange('ended'), and any checkAuth asked meanwhile shares this one.
   if (session.token()) sharedCheck().catch(() => undefined);
   return {
     async login({ username, password, remember = false }: LoginParams) {
