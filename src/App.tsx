@@ -60,6 +60,30 @@ const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 const store = preferenceStore();
 
 /**
+ * The Admin's resources and custom routes, made once per registry. App re-renders on every
+ * navigation (it reads the location for the first page's prefetch) and on a theme change; new
+ * children there made react-admin rebuild its routes and register every resource again, two
+ * re-renders of the whole layout each time (issue 14, bench/FIRST-VISIT.md).
+ */
+function adminChildren(registry: Registry) {
+  return (
+    <>
+      {registry.all.map((d) => (
+        <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
+      ))}
+      <CustomRoutes>
+        {aliasRoutes(registry)}
+        {consoleModules.flatMap((m) => m.routes ?? [])}
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
+      </CustomRoutes>
+    </>
+  );
+}
+
+/**
  * Wires the providers once. Every resource screen is generated from its descriptor: the list
  * route also serves /{name}/create and /{name}/{id}, which open the form dialog over it; a
  * singleton's route is its one-record editor, and the home singleton's editor is also `/`.
@@ -108,6 +132,7 @@ export function App({
     [themePreference, direction],
   );
   useDocumentTheme(themePreference);
+  const children = useMemo(() => adminChildren(registry), [registry]);
   return (
     <RegistryProvider value={registry}>
       <DirectionProvider>
@@ -129,17 +154,7 @@ export function App({
               // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
               theme={theme}
             >
-              {registry.all.map((d) => (
-                <Resource key={d.name} name={d.name} list={d.singleton ? SingletonScreen : ResourceList} icon={iconOf(d.menu.icon)} />
-              ))}
-              <CustomRoutes>
-                {aliasRoutes(registry)}
-                {consoleModules.flatMap((m) => m.routes ?? [])}
-              </CustomRoutes>
-              <CustomRoutes noLayout>
-                <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-                {consoleModules.flatMap((m) => m.noLayoutRoutes ?? [])}
-              </CustomRoutes>
+              {children}
             </Admin>
           </RowActionsProvider>
         </ScreenExtensionsProvider>
