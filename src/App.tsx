@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
-import { createAuthProvider } from '../authProvider';
+import { createAuthProvider, type ConsoleAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
 import { createQueryClient } from './queryClient';
@@ -59,6 +60,54 @@ const rowActions = mergeRowActions(consoleModules.map((m) => m.rowActions));
 /** react-admin's store, whose `locale` is the `language` preference. */
 const store = preferenceStore();
 
+/** The providers the console runs on, and its first page asked for at start-up. */
+export interface ConsoleParts {
+  dataProvider: DataProvider;
+  queryClient: QueryClient;
+  authProvider: ConsoleAuthProvider;
+  /** Settles (never rejects) when the first page asked for at start-up is in, or at once if none was. */
+  firstPage: Promise<void>;
+}
+
+/**
+ * Makes the providers, which starts the server's session check, and asks for the list's first
+ * page when `location` opens one (prefetchFirstPage). main.tsx calls it before the signed-in
+ * shell's code has arrived, so that the page is usually in when the console first renders, and the
+ * list's rows are part of its first commit (issue 14, bench/FIRST-VISIT.md).
+ */
+export function createConsole({
+  registry,
+  dataProvider: given,
+  location,
+}: {
+  registry: Registry;
+  dataProvider?: DataProvider;
+  location: { pathname: string; search: string };
+}): ConsoleParts {
+  const dataProvider = given ?? createDataProvider({ apiUrl: API_URL, registry });
+  const queryClient = createQueryClient((method, params) => authProvider.answerNow(method, params));
+  const authProvider = createAuthProvider({
+    apiUrl: API_URL,
+    registry,
+    // A session check that brings changed permissions re-asks every canAccess at once. One the
+    // server refused re-runs react-admin's session check alone, which signs the user out (asking
+    // canAccess again first would send them to access-denied on the way).
+    onSessionChange: (change) => {
+      void queryClient.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
+    },
+  });
+  const firstPage = prefetchFirstPage({
+    queryClient,
+    dataProvider,
+    registry,
+    store,
+    location,
+    ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
+    mayList: (resource) => authProvider.canAccessNow({ resource, action: 'list' }) === true,
+  });
+  return { dataProvider, queryClient, authProvider, firstPage };
+}
+
 /**
  * The Admin's resources and custom routes, made once per registry. App re-renders on every
  * navigation (it reads the location for the first page's prefetch) and on a theme change; new
@@ -92,39 +141,22 @@ export function App({
   registry = productRegistry,
   dataProvider: given,
   i18nProvider = consoleI18nProvider,
+  started,
 }: {
   registry?: Registry;
   dataProvider?: DataProvider;
   i18nProvider?: I18nProvider;
+  /** The providers main.tsx made before the first render (createConsole); else App makes them. */
+  started?: ConsoleParts;
 }) {
   const location = useLocation();
-  const { dataProvider, queryClient, authProvider } = useMemo(() => {
-    const data = given ?? createDataProvider({ apiUrl: API_URL, registry });
-    const client = createQueryClient((method, params) => auth.answerNow(method, params));
-    const auth = createAuthProvider({
-      apiUrl: API_URL,
-      registry,
-      // A session check that brings changed permissions re-asks every canAccess at once. One the
-      // server refused re-runs react-admin's session check alone, which signs the user out (asking
-      // canAccess again first would send them to access-denied on the way).
-      onSessionChange: (change) => {
-        void client.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
-      },
-    });
-    prefetchFirstPage({
-      queryClient: client,
-      dataProvider: data,
-      registry,
-      store,
-      location,
-      ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
-      mayList: (resource) => auth.canAccessNow({ resource, action: 'list' }) === true,
-    });
-    return { dataProvider: data, queryClient: client, authProvider: auth };
+  const { dataProvider, queryClient, authProvider } = useMemo(
+    () => started ?? createConsole({ registry, dataProvider: given, location }),
     // Only the address the console starts at matters (its first page is fetched early); moving on
     // must not make new providers.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [given, registry]);
+    [started, given, registry],
+  );
   const direction = useDirection();
   const [themePreference] = usePreference('theme');
   const theme = useMemo(

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App, prefetchSignedInScreens } from './App';
+import { App, createConsole, prefetchSignedInScreens } from './App';
+import { registry } from '../resources';
 import { session } from '../authProvider/storage';
 import { storedDirectionReady } from './modules/i18n/DirectionProvider';
 import { prepareFormats } from '../i18n/format';
 import { readPreference } from './preferences';
+import { firstRenderReady } from './startup';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
@@ -21,14 +23,18 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // held the revealed layout and list back for up to 300 ms after that fallback showed (issue 14).
 // prefetchSignedInScreens never rejects: a failed chunk is fetched again as the layout renders.
 const shell = session.token() ? prefetchSignedInScreens() : undefined;
+// The providers are made now, so the server's session check and a list's first page (for a
+// returning user opening a list) are asked for while the shell's code is still arriving; the first
+// render waits a little for that page (firstRenderReady), so the rows are in its first commit.
+const started = createConsole({ registry, location: window.location });
 // Meanwhile the list's number and date formatters are built (the locale's data loads once, ~40 ms).
 if (shell) prepareFormats(readPreference('language'));
 // Right-to-left stored: its style plugin arrives before the first render (no left-to-right flash).
-void Promise.all([storedDirectionReady(), shell]).then(() =>
+void Promise.all([storedDirectionReady(), firstRenderReady({ shell, firstPage: started.firstPage })]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <BrowserRouter useTransitions={false}>
-        <App />
+        <App started={started} />
       </BrowserRouter>
     </StrictMode>,
   ),

@@ -41,8 +41,9 @@ export interface FirstPageContext {
  * after its layout has rendered, ~0.3 s later on a cold load (issue 14, bench/FIRST-VISIT.md).
  * Only for the page react-admin would ask with nothing chosen: no query in the address and nothing
  * stored for the list. Anything else, and a failure, leaves the list to ask as usual.
+ * Settles when the page is in (or failed), at once when none was asked for; never rejects.
  */
-export function prefetchFirstPage(ctx: FirstPageContext): void {
+export async function prefetchFirstPage(ctx: FirstPageContext): Promise<void> {
   const d = listScreenAt(ctx.registry, ctx.location.pathname);
   if (!d || ctx.location.search !== '' || ctx.ownDefaults(d.name) || !ctx.mayList(d.name)) return;
   if (ctx.store.getItem(`${d.name}.listParams`) !== undefined) return;
@@ -53,7 +54,7 @@ export function prefetchFirstPage(ctx: FirstPageContext): void {
   ctx.queryClient.setQueryDefaults(queryKey, {
     staleTime: (query) => (query.state.dataUpdateCount <= 1 ? PREFETCHED_FRESH_MS : 0),
   });
-  ctx.queryClient
+  await ctx.queryClient
     .query({
       queryKey,
       // The shape useGetList keeps in its cache.

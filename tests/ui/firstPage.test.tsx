@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { App, createConsole } from '../../src/App';
 import { http } from 'msw';
 import { actionPath, registry } from '../../resources';
 import { server } from '../msw/server';
@@ -68,6 +70,32 @@ describe("a list's first page at start-up", () => {
     expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
     check.release();
     // Let the list settle: it must have taken the early page under its own key, not asked again.
+    await settle();
+    expect(requests.seen).toHaveLength(1);
+  });
+
+  it("is in the console's first commit when the first render waited for it (main.tsx)", async () => {
+    signIn(allSlugs(branch));
+    server.use(...listHandlers(branch, rows));
+    const requests = listRequests();
+    const started = createConsole({ registry, location: { pathname: '/branch', search: '' } });
+    await started.firstPage;
+    // What the page held when the layout first appeared: a MutationObserver sees a whole commit.
+    let rowsWithLayout: boolean | undefined;
+    const observer = new MutationObserver(() => {
+      if (rowsWithLayout === undefined && document.querySelector('header')) {
+        rowsWithLayout = document.body.textContent?.includes('Dhanmondi Main');
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    render(
+      <MemoryRouter initialEntries={['/branch']}>
+        <App started={started} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+    observer.disconnect();
+    expect(rowsWithLayout).toBe(true);
     await settle();
     expect(requests.seen).toHaveLength(1);
   });
