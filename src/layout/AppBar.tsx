@@ -10,6 +10,7 @@ import { LoadingIndicator, TitlePortal, useSidebarState, useTranslate } from 're
 import { usePreference } from '../preferences';
 import { consoleModules } from '../modules';
 import { AppUserMenu } from './AppUserMenu';
+import { useDeferredPart } from './useDeferredPart';
 
 /**
  * The side bar's toggle. On a wide screen it collapses the vertical side bar and the choice is
@@ -38,24 +39,21 @@ function NavToggle() {
 
 /**
  * The app bar: toggle, page title, the modules' items (search, theme, ...), the loading indicator,
- * the profile menu. Memoised: it takes no props, and react-admin's routes re-render the whole
+ * the profile menu. The items and the profile menu follow the first commit (useDeferredPart). Memoised: it takes no props, and react-admin's routes re-render the whole
  * layout several times as a screen opens (registering the resources), which it need not follow
  * (issue 14, bench/FIRST-VISIT.md).
  */
 export const AppBar = memo(function AppBar() {
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
+  const withItems = useDeferredPart();
   return (
     <MuiAppBar position="fixed" color="secondary">
       <Toolbar disableGutters variant={isXSmall ? 'regular' : 'dense'} sx={{ pr: 1 }}>
         <NavToggle />
         <TitlePortal sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
-        {consoleModules
-          .flatMap((m) => m.appBarItems ?? [])
-          .map((Item, i) => (
-            <Item key={i} />
-          ))}
+        {withItems && consoleModules.flatMap((m) => m.appBarItems ?? []).map((Item, i) => <Item key={i} />)}
         <LoadingIndicator />
-        <AppUserMenu />
+        {withItems && <AppUserMenu />}
       </Toolbar>
     </MuiAppBar>
   );

@@ -6,6 +6,7 @@ import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useRegistry } from '../registry-context';
 import { MenuIcon } from './MenuIcon';
 import { navGroups, useMenuData, type NavGroup } from './menuData';
+import { useDeferredPart } from './useDeferredPart';
 
 /** A group of links under its heading; the heading only shows in the open side bar. */
 function Group({ group }: { group: NavGroup }) {
@@ -40,15 +41,16 @@ export function MenuLoadError() {
  * The vertical navigation, from the signed-in user's menu data (`GET /menu/menu-list-user`). With
  * the side bar closed (collapsed, or the slim layout) only icons show; their names appear as a
  * tooltip on hover and on keyboard focus.
- * Memoised, as the app bar is (it takes no props).
+ * Memoised, as the app bar is (it takes no props). The links follow the first commit (useDeferredPart).
  */
 export const AppMenu = memo(function AppMenu() {
   const registry = useRegistry();
   const { data, isError } = useMenuData();
+  const withLinks = useDeferredPart();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="app.dashboard" />
-      {navGroups(data ?? [], registry).map((g) => (
+      {navGroups(withLinks ? (data ?? []) : [], registry).map((g) => (
         <Group key={g.id} group={g} />
       ))}
       {isError && <MenuLoadError />}

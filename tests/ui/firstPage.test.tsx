@@ -1,6 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { App, createConsole } from '../../src/App';
+import { App, createConsole, prefetchSignedInScreens } from '../../src/App';
 import { http } from 'msw';
 import { actionPath, registry } from '../../resources';
 import { server } from '../msw/server';
@@ -74,30 +75,47 @@ describe("a list's first page at start-up", () => {
     expect(requests.seen).toHaveLength(1);
   });
 
-  it("is in the console's first commit when the first render waited for it (main.tsx)", async () => {
+  it("is in the console's first commit when the first render waited for it (main.tsx), the app bar's items after it", async () => {
     signIn(allSlugs(branch));
     server.use(...listHandlers(branch, rows));
     const requests = listRequests();
+    // As main.tsx does: the shell's code and the first page are in before the first render.
     const started = createConsole({ registry, location: { pathname: '/branch', search: '' } });
-    await started.firstPage;
+    await Promise.all([prefetchSignedInScreens(), started.firstPage]);
     // What the page held when the layout first appeared: a MutationObserver sees a whole commit.
-    let rowsWithLayout: boolean | undefined;
+    let first: { rows: boolean; barButtons: number } | undefined;
+    const barButtons = () => document.querySelectorAll('header button').length;
     const observer = new MutationObserver(() => {
-      if (rowsWithLayout === undefined && document.querySelector('header')) {
-        rowsWithLayout = document.body.textContent?.includes('Dhanmondi Main');
+      if (first === undefined && document.querySelector('header')) {
+        first = { rows: document.body.textContent?.includes('Dhanmondi Main') ?? false, barButtons: barButtons() };
       }
     });
     observer.observe(document.body, { childList: true, subtree: true });
-    render(
-      <MemoryRouter initialEntries={['/branch']}>
-        <App started={started} />
-      </MemoryRouter>,
-    );
-    expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
-    observer.disconnect();
-    expect(rowsWithLayout).toBe(true);
-    await settle();
-    expect(requests.seen).toHaveLength(1);
+    // Rendered as main.tsx does, outside act(): act would run the deferred render before the
+    // observer saw the first commit.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    try {
+      root.render(
+        <MemoryRouter initialEntries={['/branch']}>
+          <App started={started} />
+        </MemoryRouter>,
+      );
+      expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
+      observer.disconnect();
+      expect(first?.rows).toBe(true);
+      // The app bar's items and profile menu are not in that commit (useDeferredPart); they follow,
+      // and so do the menu's links.
+      await waitFor(() => expect(barButtons()).toBeGreaterThan(first?.barButtons ?? Infinity));
+      await waitFor(() => expect(document.querySelectorAll('.RaSidebar-fixed a[href="/branch"]')).toHaveLength(1));
+      await settle();
+      expect(requests.seen).toHaveLength(1);
+    } finally {
+      root.unmount();
+      env.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('is left to the list when the address chooses a page (the list asks once)', async () => {
