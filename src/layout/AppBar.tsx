@@ -2,7 +2,6 @@ import { memo } from 'react';
 import MuiAppBar from '@mui/material/AppBar';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
@@ -11,13 +10,14 @@ import { usePreference } from '../preferences';
 import { consoleModules } from '../modules';
 import { AppUserMenu } from './AppUserMenu';
 import { useDeferredPart } from './useDeferredPart';
+import { TooltipWhen } from './TooltipWhen';
 
 /**
  * The side bar's toggle. On a wide screen it collapses the vertical side bar and the choice is
  * remembered (navbar-collapsed); under 600 px it opens the navigation drawer. The slim and
  * horizontal layouts have nothing to collapse on a wide screen.
  */
-function NavToggle() {
+function NavToggle({ tip }: { tip: boolean }) {
   const translate = useTranslate();
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   const [open, setOpen] = useSidebarState();
@@ -28,12 +28,15 @@ function NavToggle() {
   const expanded = isXSmall ? open : collapsed === 'false';
   const label = translate(expanded ? 'ra.action.close_menu' : 'ra.action.open_menu');
   const toggle = () => (isXSmall ? setOpen(!open) : setCollapsed(expanded ? 'true' : 'false'));
+  const button = (
+    <IconButton color="inherit" onClick={toggle} aria-label={label} aria-expanded={expanded} sx={{ mx: 0.5 }}>
+      {expanded ? <MenuOpen /> : <MenuIcon />}
+    </IconButton>
+  );
   return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" onClick={toggle} aria-label={label} aria-expanded={expanded} sx={{ mx: 0.5 }}>
-        {expanded ? <MenuOpen /> : <MenuIcon />}
-      </IconButton>
-    </Tooltip>
+    <TooltipWhen on={tip} title={label}>
+      {button}
+    </TooltipWhen>
   );
 }
 
@@ -49,10 +52,10 @@ export const AppBar = memo(function AppBar() {
   return (
     <MuiAppBar position="fixed" color="secondary">
       <Toolbar disableGutters variant={isXSmall ? 'regular' : 'dense'} sx={{ pr: 1 }}>
-        <NavToggle />
+        <NavToggle tip={withItems} />
         <TitlePortal sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
         {withItems && consoleModules.flatMap((m) => m.appBarItems ?? []).map((Item, i) => <Item key={i} />)}
-        <LoadingIndicator />
+        {withItems && <LoadingIndicator />}
         {withItems && <AppUserMenu />}
       </Toolbar>
     </MuiAppBar>

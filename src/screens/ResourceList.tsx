@@ -1,4 +1,6 @@
 import { cloneElement, useEffect, useState, type ReactElement } from 'react';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import {
   DataTable,
@@ -20,6 +22,7 @@ import { ListHeader } from './ListHeader';
 import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
 import { ListError } from './ListError';
 import { RowActions } from './RowActions';
+import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 import { useExtensionFilters, useScreenExtension } from './extensions';
@@ -73,8 +76,36 @@ function useNeededFilter(descriptor: ResourceDescriptor): string | undefined {
   return message;
 }
 
+/** Pictures and nested rows have no order. */
+const sortable = (f: ResourceDescriptor['fields'][number]) => f.kind !== 'image' && f.kind !== 'imageList' && f.kind !== 'rows';
+
+/**
+ * A sortable column's header before its sort control is rendered (see Table): the room the
+ * control's arrow will take (MUI TableSortLabel's 18 px icon and 4 px margins), so the columns do
+ * not move when it arrives (tests/e2e/firstRow.test.ts).
+ */
+const SORT_PENDING = 'sort-pending';
+const SORT_PENDING_SX = {
+  // Laid out as the control is: the label and the arrow in an inline flex row.
+  [`& .${SORT_PENDING} > span`]: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    '&::after': { content: '""', flexShrink: 0, width: '26px' },
+  },
+};
+
+/**
+ * Holds the filter bar's place until its inputs are rendered: a one-line bar is 64 px, 16 px of
+ * which react-admin's list leaves empty above its content when it has no bar. On a wide screen
+ * (lg and up) every descriptor's filters fit on one line, so the rows do not move when the bar
+ * arrives (tests/e2e/firstRow.test.ts); on a narrower one the bar may wrap, so it is not deferred.
+ */
+function FilterBarPlace() {
+  return <Box aria-hidden sx={{ height: 48 }} />;
+}
+
 /** The table, or the spinner / error block / "Data Not Found" the spec asks for instead. */
-function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
+function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: boolean }) {
   const { isPending, error } = useListContext();
   const { canAccess: canEdit } = useCanAccess({ resource: descriptor.name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: descriptor.name, action: 'delete' });
@@ -84,7 +115,7 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
   if (isPending) return <Spinner />;
   if (error) return <ErrorBlock message={error.message} />;
   return (
-    <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />}>
+    <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />} sx={SORT_PENDING_SX}>
       <DataTable.Col label="app.serial" disableSort>
         <SerialField />
       </DataTable.Col>
@@ -93,14 +124,19 @@ function Table({ descriptor }: { descriptor: ResourceDescriptor }) {
         .map((f) => {
           const Column = entryOf(f).column;
           return (
-            <DataTable.Col key={f.name} source={f.name} disableSort={f.kind === 'image' || f.kind === 'imageList' || f.kind === 'rows'}>
+            <DataTable.Col
+              key={f.name}
+              source={f.name}
+              disableSort={!ready || !sortable(f)}
+              headerClassName={!ready && sortable(f) ? SORT_PENDING : undefined}
+            >
               <Column field={f} resource={descriptor.name} />
             </DataTable.Col>
           );
         })}
       {(canEdit === true || canDelete === true || extras.length > 0) && (
         <DataTable.Col label="app.options" disableSort>
-          <RowActions canEdit={canEdit === true} canDelete={canDelete === true} />
+          <RowActions canEdit={canEdit === true} canDelete={canDelete === true} tips={ready} />
         </DataTable.Col>
       )}
     </DataTable>
@@ -127,23 +163,28 @@ export function ResourceList() {
   const onSaved = AfterSave ? setSaved : undefined;
   const creating = matchPath(`/${resource}/create`, location.pathname);
   const editing = !creating && matchPath(`/${resource}/:id`, location.pathname);
+  const ready = useDeferredPart();
+  // Read at the first render (noSsr): the filter bar waits only where its place is known.
+  const wide = useMediaQuery((t) => t.breakpoints.up('lg'), { noSsr: true });
+  const barLater = wide && !ready;
   return (
     <>
       <ListHeader descriptor={descriptor} />
+      {barLater && <FilterBarPlace />}
       <List
         resource={resource}
         title={false}
         actions={false}
-        filters={mergeFilters(filtersOf(descriptor), custom.filters)}
+        filters={barLater ? undefined : mergeFilters(filtersOf(descriptor), custom.filters)}
         filterDefaultValues={custom.defaults}
         sort={listSort(descriptor)}
         perPage={LIST_PER_PAGE}
-        pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+        pagination={ready ? <Pagination rowsPerPageOptions={[10, 25, 50, 100]} /> : false}
         empty={false}
         error={<ListError />}
         disableSyncWithLocation={false}
       >
-        <Table descriptor={descriptor} />
+        <Table descriptor={descriptor} ready={ready} />
       </List>
       {creating && <FormDialog descriptor={descriptor} mode="create" onClose={close} onSaved={onSaved} />}
       {editing && editing.params.id && (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { TooltipWhen } from '../layout/TooltipWhen';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link } from 'react-router-dom';
@@ -20,14 +20,14 @@ import { ErrorBlock } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
 
 /** Pencil icon: opens the edit dialog by going to /{resource}/{id}. */
-function EditRowButton() {
+function EditRowButton({ tips }: { tips: boolean }) {
   const resource = useResourceContext();
   const record = useRecordContext();
   const translate = useTranslate();
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <Tooltip title={translate('app.edit')}>
+    <TooltipWhen on={tips} title={translate('app.edit')}>
       <IconButton
         component={Link}
         to={createPath({ resource, type: 'edit', id: record.id })}
@@ -37,7 +37,7 @@ function EditRowButton() {
       >
         <EditIcon fontSize="small" />
       </IconButton>
-    </Tooltip>
+    </TooltipWhen>
   );
 }
 
@@ -47,7 +47,7 @@ function EditRowButton() {
  * closing still fades out): a list page has a bin per row, and each row carried an idle
  * mutation and a closed dialog (issue 14: a first list row's render time).
  */
-function DeleteRowButton() {
+function DeleteRowButton({ tips }: { tips: boolean }) {
   const resource = useResourceContext();
   const record = useRecordContext();
   const translate = useTranslate();
@@ -57,7 +57,7 @@ function DeleteRowButton() {
   if (!record || !resource) return null;
   return (
     <>
-      <Tooltip title={translate('app.delete')}>
+      <TooltipWhen on={tips} title={translate('app.delete')}>
         <IconButton
           onClick={() => {
             setOpenings((n) => n + 1);
@@ -69,7 +69,7 @@ function DeleteRowButton() {
         >
           <DeleteIcon fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </TooltipWhen>
       {openings > 0 && <DeleteQuestion key={openings} open={open} onClose={() => setOpen(false)} resource={resource} record={record} />}
     </>
   );
@@ -129,17 +129,18 @@ function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; on
  * A row's buttons: the modules' extra actions, then edit and delete where the user may. The list
  * asks canAccess once for the page (the permission slugs are per resource, not per record) rather
  * than twice per row: a react-query observer and a hashed key with the whole record each (issue
- * 14, a first list row's render time).
+ * 14, a first list row's render time). `tips`: the buttons' tooltips, left out of the list's first
+ * commit (useDeferredPart).
  */
-export function RowActions({ canEdit, canDelete }: { canEdit: boolean; canDelete: boolean }) {
+export function RowActions({ canEdit, canDelete, tips = true }: { canEdit: boolean; canDelete: boolean; tips?: boolean }) {
   const extras = useRowActionExtensions(useResourceContext() ?? '');
   return (
     <>
       {extras.map(({ name, component: Extra }) => (
         <Extra key={name} />
       ))}
-      {canEdit && <EditRowButton />}
-      {canDelete && <DeleteRowButton />}
+      {canEdit && <EditRowButton tips={tips} />}
+      {canDelete && <DeleteRowButton tips={tips} />}
     </>
   );
 }
