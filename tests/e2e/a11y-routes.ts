@@ -103,6 +103,9 @@ export async function settled(page: Page) {
         document.readyState === 'complete' &&
         !((w.__inflight ?? 0) > 0) &&
         !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
+        // A list's sort controls and tooltips come just after its first rows (ResourceList): a
+        // button focused before then is replaced by its tooltip-wrapped self.
+        !document.querySelector('.sort-pending') &&
         !!document.querySelector('h1, h2, [role="dialog"], form') &&
         document.getAnimations().every((a) => a.playState !== 'running') &&
         // A dialog's fade-in may not have started yet on the first frames: wait until it is opaque.
