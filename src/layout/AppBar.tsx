@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import MuiAppBar from '@mui/material/AppBar';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -10,7 +9,7 @@ import { usePreference } from '../preferences';
 import { consoleModules } from '../modules';
 import { AppUserMenu } from './AppUserMenu';
 import { useDeferredPart } from './useDeferredPart';
-import { TooltipWhen } from './TooltipWhen';
+import { TooltipIconButton } from './TooltipIconButton';
 
 /**
  * The side bar's toggle. On a wide screen it collapses the vertical side bar and the choice is
@@ -28,15 +27,18 @@ function NavToggle({ tip }: { tip: boolean }) {
   const expanded = isXSmall ? open : collapsed === 'false';
   const label = translate(expanded ? 'ra.action.close_menu' : 'ra.action.open_menu');
   const toggle = () => (isXSmall ? setOpen(!open) : setCollapsed(expanded ? 'true' : 'false'));
-  const button = (
-    <IconButton color="inherit" onClick={toggle} aria-label={label} aria-expanded={expanded} sx={{ mx: 0.5 }}>
-      {expanded ? <MenuOpen /> : <MenuIcon />}
-    </IconButton>
-  );
   return (
-    <TooltipWhen on={tip} title={label}>
-      {button}
-    </TooltipWhen>
+    <TooltipIconButton
+      tooltip={tip}
+      title={label}
+      color="inherit"
+      onClick={toggle}
+      aria-label={label}
+      aria-expanded={expanded}
+      sx={{ mx: 0.5 }}
+    >
+      {expanded ? <MenuOpen /> : <MenuIcon />}
+    </TooltipIconButton>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import { TooltipWhen } from '../layout/TooltipWhen';
+import { TooltipIconButton } from '../layout/TooltipIconButton';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Link } from 'react-router-dom';
@@ -27,17 +26,17 @@ function EditRowButton({ tips }: { tips: boolean }) {
   const createPath = useCreatePath();
   if (!record) return null;
   return (
-    <TooltipWhen on={tips} title={translate('app.edit')}>
-      <IconButton
-        component={Link}
-        to={createPath({ resource, type: 'edit', id: record.id })}
-        size="small"
-        color="primary"
-        aria-label={translate('app.edit')}
-      >
-        <EditIcon fontSize="small" />
-      </IconButton>
-    </TooltipWhen>
+    <TooltipIconButton
+      tooltip={tips}
+      title={translate('app.edit')}
+      component={Link}
+      to={createPath({ resource, type: 'edit', id: record.id })}
+      size="small"
+      color="primary"
+      aria-label={translate('app.edit')}
+    >
+      <EditIcon fontSize="small" />
+    </TooltipIconButton>
   );
 }
 
@@ -57,19 +56,19 @@ function DeleteRowButton({ tips }: { tips: boolean }) {
   if (!record || !resource) return null;
   return (
     <>
-      <TooltipWhen on={tips} title={translate('app.delete')}>
-        <IconButton
-          onClick={() => {
-            setOpenings((n) => n + 1);
-            setOpen(true);
-          }}
-          size="small"
-          color="error"
-          aria-label={translate('app.delete')}
-        >
-          <DeleteIcon fontSize="small" />
-        </IconButton>
-      </TooltipWhen>
+      <TooltipIconButton
+        tooltip={tips}
+        title={translate('app.delete')}
+        onClick={() => {
+          setOpenings((n) => n + 1);
+          setOpen(true);
+        }}
+        size="small"
+        color="error"
+        aria-label={translate('app.delete')}
+      >
+        <DeleteIcon fontSize="small" />
+      </TooltipIconButton>
       {openings > 0 && <DeleteQuestion key={openings} open={open} onClose={() => setOpen(false)} resource={resource} record={record} />}
     </>
   );

@@ -104,7 +104,8 @@ export async function settled(page: Page) {
         !((w.__inflight ?? 0) > 0) &&
         !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
         // A list's sort controls and tooltips come just after its first rows (ResourceList): a
-        // button focused before then is replaced by its tooltip-wrapped self.
+        // button is then replaced by its tooltip-wrapped self (the focus moves with it, but an
+        // attribute a test set on it does not).
         !document.querySelector('.sort-pending') &&
         !!document.querySelector('h1, h2, [role="dialog"], form') &&
         document.getAnimations().every((a) => a.playState !== 'running') &&
