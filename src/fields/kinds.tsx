@@ -29,6 +29,8 @@ interface KindEntry<F extends Field> {
   column: (p: KindProps<F>) => ReactNode;
   /** The list filter, for fields declared `filter: true`. */
   filter?: (p: KindProps<F>) => ReactElement;
+  /** False for a kind whose column has no order (pictures, nested rows): no sort control. */
+  sortable?: false;
 }
 
 /** One entry per kind; the mapped type makes the compiler fail when a kind lacks an entry. */
@@ -121,12 +123,15 @@ export const kinds: KindTable = {
     filter: ({ field }) => <ReferenceFilterInput source={field.name} field={field} />,
   },
   image: {
+    sortable: false,
     column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} linkTo={field.linkTo} />,
   },
   imageList: {
+    sortable: false,
     column: ({ field }) => <Thumbnail source={field.name} size={field.thumbnail} />,
   },
   rows: {
+    sortable: false,
     column: ({ field }) => <FunctionField render={(r: RaRecord) => parseJsonList(r[field.name]).length} />,
   },
 };

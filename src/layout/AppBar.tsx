@@ -44,9 +44,10 @@ function NavToggle({ tip }: { tip: boolean }) {
 
 /**
  * The app bar: toggle, page title, the modules' items (search, theme, ...), the loading indicator,
- * the profile menu. The items and the profile menu follow the first commit (useDeferredPart). Memoised: it takes no props, and react-admin's routes re-render the whole
- * layout several times as a screen opens (registering the resources), which it need not follow
- * (issue 14, bench/FIRST-VISIT.md).
+ * the profile menu. The items, the loading indicator, the profile menu and the toggle's tooltip
+ * follow the first commit (useDeferredPart). Memoised: it takes no props, and react-admin's routes
+ * re-render the whole layout several times as a screen opens (registering the resources), which it
+ * need not follow (issue 14, bench/FIRST-VISIT.md).
  */
 export const AppBar = memo(function AppBar() {
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));

@@ -41,7 +41,8 @@ export function MenuLoadError() {
  * The vertical navigation, from the signed-in user's menu data (`GET /menu/menu-list-user`). With
  * the side bar closed (collapsed, or the slim layout) only icons show; their names appear as a
  * tooltip on hover and on keyboard focus.
- * Memoised, as the app bar is (it takes no props). The links follow the first commit (useDeferredPart).
+ * Memoised, as the app bar is (it takes no props). The links follow the first commit
+ * (useDeferredPart).
  */
 export const AppMenu = memo(function AppMenu() {
   const registry = useRegistry();

@@ -76,9 +76,6 @@ function useNeededFilter(descriptor: ResourceDescriptor): string | undefined {
   return message;
 }
 
-/** Pictures and nested rows have no order. */
-const sortable = (f: ResourceDescriptor['fields'][number]) => f.kind !== 'image' && f.kind !== 'imageList' && f.kind !== 'rows';
-
 /**
  * A sortable column's header before its sort control is rendered (see Table): the room the
  * control's arrow will take (MUI TableSortLabel's 18 px icon and 4 px margins), so the columns do
@@ -122,13 +119,13 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
       {descriptor.fields
         .filter((f) => f.list)
         .map((f) => {
-          const Column = entryOf(f).column;
+          const { column: Column, sortable = true } = entryOf(f);
           return (
             <DataTable.Col
               key={f.name}
               source={f.name}
-              disableSort={!ready || !sortable(f)}
-              headerClassName={!ready && sortable(f) ? SORT_PENDING : undefined}
+              disableSort={!ready || !sortable}
+              headerClassName={!ready && sortable ? SORT_PENDING : undefined}
             >
               <Column field={f} resource={descriptor.name} />
             </DataTable.Col>
