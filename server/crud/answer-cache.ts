@@ -6,6 +6,8 @@
 export interface AnswerCache<T> {
   get(key: string, generation: string): T | undefined;
   set(key: string, generation: string, value: T): void;
+  /** The kept answer and its generation, whatever the table's is now (the caller checks it). */
+  peek(key: string): { generation: string; value: T } | undefined;
 }
 
 export function answerCache<T>(maxEntries: number): AnswerCache<T> {
@@ -18,6 +20,9 @@ export function answerCache<T>(maxEntries: number): AnswerCache<T> {
       if (hit.generation !== generation) return undefined;
       entries.set(key, hit); // now the most recently used
       return hit.value;
+    },
+    peek(key) {
+      return entries.get(key);
     },
     set(key, generation, value) {
       entries.delete(key);

@@ -157,15 +157,59 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
     return { ids: rows.map((r) => Number(r.__id)), total: rows[0]?.__total ?? 0 };
   }
 
-  /** The rows of `ids`, in that order, with their references. */
-  async function rowsByIds(d: ResourceDescriptor, ids: readonly number[]): Promise<Row[]> {
-    if (!ids.length) return [];
-    const rows = await select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} in (${sql.join(ids)})`]).execute();
+  /** The query for the rows of `ids`, with their references, in no particular order. */
+  const byIds = (d: ResourceDescriptor, ids: readonly number[]) =>
+    select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} in (${sql.join(ids)})`]);
+
+  /** `rows`, shaped, in the order of `ids`. */
+  function inOrderOf(d: ResourceDescriptor, ids: readonly number[], rows: readonly Row[]): Row[] {
     const byKey = new Map(rows.map((r) => [Number(r[d.idField]), r]));
     return ids.flatMap((id) => {
       const row = byKey.get(id);
       return row ? [shape(d, row)] : [];
     });
+  }
+
+  /** The rows of `ids`, in that order, with their references. */
+  async function rowsByIds(d: ResourceDescriptor, ids: readonly number[]): Promise<Row[]> {
+    return ids.length ? inOrderOf(d, ids, await byIds(d, ids).execute()) : [];
+  }
+
+  /** A list's page query: its conditions, its order (the sort column, then the id), its page. */
+  const pageOf = (d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) =>
+    select(d, where)
+      .orderBy(sql.ref(`t.${q.sort}`), q.order)
+      .orderBy(sql.ref(`t.${d.idField}`), q.order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+
+  /**
+   * PostgreSQL (`generation.column`): a kept answer is checked by the statement that reads its
+   * page, which reads the table's generation too, in the same snapshot. A hit then costs one round
+   * trip instead of two. Kept ordered matches give the page's ids; a kept total goes with the
+   * list's page. Undefined when nothing is kept, the page is past the kept matches, or the table
+   * has changed since: the usual way then (which reads the generation again, before its answer).
+   * Exact: a kept answer was worked out after its generation was read, so if a write had
+   * committed in between, every later snapshot would show a newer generation.
+   */
+  async function keptAnswer(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[], key: string, search: boolean) {
+    const column = generation?.column;
+    if (!column) return undefined;
+    const current = column(d.table).as('__gen');
+    if (search) {
+      const kept = matchLists.peek(key);
+      const offset = (q.page - 1) * q.limit;
+      const ids = kept?.value.slice(offset, offset + q.limit) ?? [];
+      if (!kept || !ids.length) return undefined;
+      const rows = await byIds(d, ids).select(current).execute();
+      if (String(rows[0]?.__gen) !== kept.generation) return undefined;
+      return { rows: inOrderOf(d, ids, rows), total: kept.value.length };
+    }
+    const kept = totals.peek(key);
+    if (!kept) return undefined;
+    const rows = await pageOf(d, q, where).select(current).execute();
+    if (String(rows[0]?.__gen) !== kept.generation) return undefined;
+    return { rows: rows.map((r) => shape(d, r)), total: kept.value };
   }
 
   /**
@@ -255,11 +299,14 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         for (const w of where) countQuery = countQuery.where(w);
         return (await countQuery.executeTakeFirstOrThrow()).total;
       };
-      const gen = generation ? await generation(d.table) : undefined;
       // What the answer depends on besides the page: the same key is the same set of rows.
       const key = JSON.stringify([d.name, q.status ?? null, q.filters, q.ids ?? null, q.search ?? null, q.sort, q.order]);
+      const search = Boolean(q.search && searchFields(d).length);
+      const checked = await keptAnswer(d, q, where, key, search);
+      if (checked) return checked;
+      const gen = generation ? await generation(d.table) : undefined;
       const offset = (q.page - 1) * q.limit;
-      if (q.search && searchFields(d).length) {
+      if (search) {
         const ids = gen === undefined ? undefined : matchLists.get(key, gen);
         if (ids) return { rows: await rowsByIds(d, ids.slice(offset, offset + q.limit)), total: ids.length };
         const knownTotal = gen === undefined ? undefined : totals.get(key, gen);
@@ -282,15 +329,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
         return { rows: await rowsByIds(d, all.ids.slice(offset, offset + q.limit)), total: all.total };
       }
       const kept = gen === undefined ? undefined : totals.get(key, gen);
-      const [rows, total] = await Promise.all([
-        select(d, where)
-          .orderBy(sql.ref(`t.${q.sort}`), q.order)
-          .orderBy(sql.ref(`t.${d.idField}`), q.order)
-          .limit(q.limit)
-          .offset(offset)
-          .execute(),
-        kept ?? count(),
-      ]);
+      const [rows, total] = await Promise.all([pageOf(d, q, where).execute(), kept ?? count()]);
       if (gen !== undefined && kept === undefined) totals.set(key, gen, total);
       return { rows: rows.map((r) => shape(d, r)), total };
     },

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Connection } from './connect';
 
 /**
@@ -12,7 +12,15 @@ import type { Connection } from './connect';
  * - PostgreSQL: a statement trigger on each table bumps its row in `table_generation` in the
  *   writer's own transaction, so every instance sees the new value once the write is visible.
  */
-export type WriteGeneration = (table: string) => Promise<string | undefined>;
+export interface WriteGeneration {
+  (table: string): Promise<string | undefined>;
+  /**
+   * PostgreSQL: the same token as a column of any statement, read in that statement's snapshot.
+   * A kept answer is then checked by the statement that reads its page, in one round trip instead
+   * of two (bench/SCALE.md).
+   */
+  column?: (table: string) => RawBuilder<string | number>;
+}
 
 const GENERATION_TABLE = 'table_generation';
 
@@ -44,11 +52,14 @@ export function writeGeneration(conn: Connection): WriteGeneration {
     const version = sqlite.prepare('PRAGMA data_version').pluck();
     return async () => (sqlite.inTransaction ? undefined : `${String(version.get())}.${String(changes.get())}`);
   }
-  return async (table) => {
+  const read = async (table: string) => {
     const { rows } = await sql<{
       generation: number;
     }>`SELECT generation FROM ${sql.table(GENERATION_TABLE)} WHERE table_name = ${table}`.execute(conn.db);
     // No row yet: the table has not been written since its trigger was made.
     return String(rows[0]?.generation ?? 0);
   };
+  const column = (table: string) =>
+    sql<number>`coalesce((SELECT generation FROM ${sql.table(GENERATION_TABLE)} WHERE table_name = ${table}), 0)`;
+  return Object.assign(read, { column });
 }

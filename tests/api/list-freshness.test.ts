@@ -82,6 +82,39 @@ describe.each(DATABASES)('lists and searches show every write at once (%s)', (ki
     expect(await total()).toBe(before + 2);
   });
 
+  it.runIf(kind === 'postgres')('a kept answer is checked and read by one statement', async () => {
+    // Statements about medicines or their generation that this server sends while `fn` runs.
+    const statements = async (fn: () => Promise<unknown>) => {
+      const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+      const original = proto.query;
+      const seen: string[] = [];
+      proto.query = function (this: pg.Client, ...args: unknown[]) {
+        const text = typeof args[0] === 'string' ? args[0] : '';
+        if (/"medicine"|table_generation/.test(text)) seen.push(text);
+        return original.apply(this, args);
+      };
+      try {
+        await fn();
+      } finally {
+        proto.query = original;
+      }
+      return seen;
+    };
+    await create('Keptterm 5 mg');
+    await search('Keptterm');
+    await search('Keptterm'); // the second ask keeps the ordered matches
+    const hit = await statements(() => search('Keptterm'));
+    expect(hit).toHaveLength(1);
+    expect(hit[0]).toContain('table_generation');
+    await total();
+    const listed = await statements(() => total());
+    expect(listed).toHaveLength(1);
+    // After a write the kept answers are not used: the generation is read again, then the answer.
+    await create('Keptterm 10 mg');
+    const after = await statements(async () => expect((await search('Keptterm')).total).toBe(2));
+    expect(after.length).toBeGreaterThan(1);
+  });
+
   it('a write from outside this server shows on the next request', async () => {
     const before = await total();
     expect((await search('Outsider')).total).toBe(0);
