@@ -23,13 +23,19 @@ export function searchExpression(d: ResourceDescriptor, alias?: string) {
   return sql.join(parts, sql.raw(` || E'\\x1f' || `));
 }
 
-export async function syncSearchIndex(conn: Connection, d: ResourceDescriptor): Promise<void> {
+/**
+ * `indexes`: the index names there are (PostgreSQL), when known; a table whose search index is the
+ * only one of its name then costs no statement.
+ */
+export async function syncSearchIndex(conn: Connection, d: ResourceDescriptor, indexes?: ReadonlySet<string>): Promise<void> {
   const cols = searchFields(d);
   if (!cols.length) return;
   if (conn.dialect === 'postgres') {
-    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(conn.db);
     // The name carries the column list, so a changed list gets a new index and the old one goes.
     const name = `${d.table}_search_${createHash('sha1').update(cols.join(',')).digest('hex').slice(0, 8)}`;
+    const searchIndexes = indexes && [...indexes].filter((i) => i.startsWith(`${d.table}_search_`));
+    if (searchIndexes?.length === 1 && searchIndexes[0] === name) return;
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(conn.db);
     const old = await sql<{
       indexname: string;
     }>`SELECT indexname FROM pg_indexes WHERE tablename = ${d.table} AND indexname LIKE ${`${d.table}_search_%`}`.execute(conn.db);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Connection } from './connect';
 import { columns } from './columns';
 import type { Registry, ResourceDescriptor } from '../../resources';
@@ -9,15 +10,28 @@ import { syncSearchIndex } from './search-index';
  */
 export async function syncDescriptorTables(conn: Connection, registry: Registry): Promise<void> {
   const existing = new Map((await conn.db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  const indexes = await indexNames(conn);
   for (const d of inDependencyOrder(registry)) {
     const columns = existing.get(d.table);
     // A migration's table is its own (it runs first); the sync only adds indexes to it.
     if (d.migrationTable && !columns) throw new Error(`descriptor "${d.name}": table "${d.table}" should have been created by a migration`);
     if (!columns) await createTable(conn, registry, d);
     else if (!d.migrationTable) await addMissingColumns(conn, d, columns);
-    await createIndexes(conn, d);
-    await syncSearchIndex(conn, d);
+    await createIndexes(conn, d, indexes);
+    await syncSearchIndex(conn, d, indexes);
   }
+}
+
+/**
+ * The names of the indexes there are, read once: a start then sends a statement only for an index
+ * that is missing, not one per index (on PostgreSQL ~50 round trips of a start, bench/SCALE.md).
+ */
+async function indexNames(conn: Connection): Promise<ReadonlySet<string>> {
+  const { rows } =
+    conn.dialect === 'postgres'
+      ? await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`.execute(conn.db)
+      : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index'`.execute(conn.db);
+  return new Set(rows.map((r) => r.name));
 }
 
 /** Referenced tables first, so foreign keys can name them. */
@@ -65,20 +79,18 @@ async function addMissingColumns(conn: Connection, d: ResourceDescriptor, existi
   }
 }
 
-async function createIndexes(conn: Connection, d: ResourceDescriptor) {
+async function createIndexes(conn: Connection, d: ResourceDescriptor, existing: ReadonlySet<string>) {
   for (const f of d.fields) {
+    const unique = `${d.table}_${f.name}_unique`;
+    const plain = `${d.table}_${f.name}_idx`;
     if (f.unique) {
-      await conn.db.schema.createIndex(`${d.table}_${f.name}_unique`).ifNotExists().unique().on(d.table).column(f.name).execute();
+      if (!existing.has(unique)) await conn.db.schema.createIndex(unique).ifNotExists().unique().on(d.table).column(f.name).execute();
     } else if (f.kind === 'reference' || f.kind === 'status' || f.filter) {
-      await conn.db.schema.createIndex(`${d.table}_${f.name}_idx`).ifNotExists().on(d.table).column(f.name).execute();
+      if (!existing.has(plain)) await conn.db.schema.createIndex(plain).ifNotExists().on(d.table).column(f.name).execute();
     }
   }
   // Lists are read newest first within a status; this keeps `status=1` pages index-ordered.
-  if (!d.statusField) return;
-  await conn.db.schema
-    .createIndex(`${d.table}_${d.statusField}_${d.idField}_idx`)
-    .ifNotExists()
-    .on(d.table)
-    .columns([d.statusField, d.idField])
-    .execute();
+  const byStatus = `${d.table}_${d.statusField}_${d.idField}_idx`;
+  if (!d.statusField || existing.has(byStatus)) return;
+  await conn.db.schema.createIndex(byStatus).ifNotExists().on(d.table).columns([d.statusField, d.idField]).execute();
 }
