@@ -52,14 +52,12 @@ export function writeGeneration(conn: Connection): WriteGeneration {
     const version = sqlite.prepare('PRAGMA data_version').pluck();
     return async () => (sqlite.inTransaction ? undefined : `${String(version.get())}.${String(changes.get())}`);
   }
-  const read = async (table: string) => {
-    const { rows } = await sql<{
-      generation: number;
-    }>`SELECT generation FROM ${sql.table(GENERATION_TABLE)} WHERE table_name = ${table}`.execute(conn.db);
-    // No row yet: the table has not been written since its trigger was made.
-    return String(rows[0]?.generation ?? 0);
-  };
+  // No row yet (0): the table has not been written since its trigger was made.
   const column = (table: string) =>
     sql<number>`coalesce((SELECT generation FROM ${sql.table(GENERATION_TABLE)} WHERE table_name = ${table}), 0)`;
+  const read = async (table: string) => {
+    const row = await sql<{ generation: number }>`SELECT ${column(table)} AS generation`.execute(conn.db);
+    return String(row.rows[0]?.generation);
+  };
   return Object.assign(read, { column });
 }
