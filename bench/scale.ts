@@ -33,7 +33,7 @@ async function floorMs(data: h.ScaleData): Promise<number> {
     const ms = [await once(), await once(), await once()].sort((a, b) => a - b);
     return ms[1]!;
   } finally {
-    await conn.db.destroy();
+    await conn.close();
   }
 }
 

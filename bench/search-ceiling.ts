@@ -75,7 +75,7 @@ async function capture(kind: h.Kind, data: h.ScaleData): Promise<Statement[]> {
     return seen;
   } finally {
     for (const r of restore) r();
-    await conn.db.destroy();
+    await conn.close();
   }
 }
 

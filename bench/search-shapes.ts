@@ -104,7 +104,7 @@ for (const rows of scales) {
       }
       out.push(...lines, '');
     } finally {
-      await conn.db.destroy();
+      await conn.close();
       await data.cleanup();
     }
   }

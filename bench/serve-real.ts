@@ -20,6 +20,8 @@ const { app } = await buildApp({
   redisUrl: process.env.BENCH_REDIS_URL === '' ? undefined : process.env.BENCH_REDIS_URL,
   // BENCH_LIST_CACHE=0: nothing kept between requests (every search runs its match).
   listCache: process.env.BENCH_LIST_CACHE !== '0',
+  // BENCH_READER_THREADS=0: SQLite's list and search reads on the main connection (the A/B of bench/SCALE.md).
+  readerThreads: process.env.BENCH_READER_THREADS ? Number(process.env.BENCH_READER_THREADS) : undefined,
 });
 const { crud, conn, permissions } = app.ctx;
 

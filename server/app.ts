@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { localTimeZone, registry as defaultRegistry, todayIn, type Registry } from '../resources';
 import type { ServerConfig } from './config';
@@ -44,6 +45,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const logger: { current?: { error(obj: object, msg: string): void } } = {};
   const conn = await connect({
     ...config,
+    readerThreads: config.readerThreads ?? availableParallelism(),
     onIdleError: (err) => {
       if (logger.current) logger.current.error({ err }, 'PostgreSQL connection lost; the pool opens a new one');
       else console.error('PostgreSQL connection lost:', err.message);
@@ -54,7 +56,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const images = new ImageStore(config.dataDir);
   const run = compiledRunner(conn);
   const generation = config.listCache === false ? undefined : writeGeneration(conn);
-  const crud = createCrudService(conn.db, conn.dialect, registry, images, run, timeZone, generation);
+  const crud = createCrudService(conn, registry, images, run, timeZone, generation);
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   const sessions = createSessionStore(conn.db, run, events);
@@ -90,7 +92,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   app.decorate('ctx', ctx);
   logger.current = app.log;
   app.addHook('onClose', async () => {
-    await conn.db.destroy();
+    await conn.close();
   });
   await app.register(routeCatalogue);
   await app.register(errors);

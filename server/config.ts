@@ -42,6 +42,11 @@ export interface ServerConfig {
    * turns it off, for measuring the uncached path).
    */
   listCache?: boolean;
+  /**
+   * SQLite: worker threads that run list and search reads (default: one per core; `READER_THREADS=0`
+   * keeps them on the main connection). Unused on PostgreSQL, whose server has its own processes.
+   */
+  readerThreads?: number;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -79,6 +84,14 @@ const positive = (raw: string | undefined, fallback: number) => {
   return raw && Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/** A count that must be written right (a typo must not quietly change how the server runs). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = set(env[name]);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be a whole number, not "${raw}"`);
+  return Number(raw);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(import.meta.dirname, '..');
   return {
@@ -108,5 +121,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisUrl: set(env.REDIS_URL),
     redisKey: set(env.REDIS_KEY),
     listCache: env.LIST_CACHE !== '0',
+    readerThreads: wholeNumber(env, 'READER_THREADS'),
   };
 }

@@ -33,9 +33,21 @@ const MAX_KEPT_MATCHES = 10_000;
 /**
  * `generation` (optional): the tables' write generations; with it, totals and search matches are
  * kept between requests until their table changes.
+ * `answers` (default `db`): where totals and match sets are worked out, the reads that cost
+ * milliseconds and answer a few numbers (SQLite: the reader threads, `db/sqlite-readers.ts`).
+ * Pages and rows are read from `db`: handing 50 whole rows across threads costs more than reading
+ * them (bench/SEARCH.md).
  */
-export function createReader(db: Db, dialect: Dialect, registry: Registry, run: CompiledRunner, generation?: WriteGeneration): Reader {
+export function createReader(
+  db: Db,
+  dialect: Dialect,
+  registry: Registry,
+  run: CompiledRunner,
+  generation?: WriteGeneration,
+  answers: Db = db,
+): Reader {
   const ddb = dynamic(db);
+  const adb = dynamic(answers);
   const byId = new Map<string, CompiledQuery<Row>>();
   const totals = answerCache<number>(500);
   const matchLists = answerCache<readonly number[]>(100);
@@ -97,13 +109,13 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
   function matchesOf(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
     const id = d.idField;
     const bySort = q.sort !== id;
-    let matches = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${id}`).as('__id'));
+    let matches = adb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${id}`).as('__id'));
     if (bySort) matches = matches.select(sql.ref(`t.${q.sort}`).as('__sort'));
     for (const w of where) matches = matches.where(w);
     const search = ftsOnlySearch(d, q, where);
     if (search) {
       // The table is not read for the set at all (16 ms instead of 39 ms at 1M rows, bench/SEARCH.md).
-      matches = ddb.selectFrom(ftsTable(d)).select(sql.ref('rowid').as('__id')).where(ftsMatch(d, search));
+      matches = adb.selectFrom(ftsTable(d)).select(sql.ref('rowid').as('__id')).where(ftsMatch(d, search));
     }
     return { matches, bySort };
   }
@@ -126,7 +138,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       .offset(offset)
       .execute();
     const count = () =>
-      ddb
+      adb
         .selectFrom(fts)
         .select(sql<number>`count(*)`.as('n'))
         .where(match)
@@ -145,7 +157,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
    */
   async function matchIds(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[], limit: number) {
     const { matches, bySort } = matchesOf(d, q, where);
-    let ordered = ddb
+    let ordered = adb
       .with(
         (cte) => cte('__m').materialized(),
         () => matches,
@@ -219,11 +231,12 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
    * bench/SEARCH.md: the separate page and count queries each ran the trigram match, and on
    * PostgreSQL the page's plan walked the primary key backwards re-testing ILIKE on every row.
    * Same rows, order (sort column, then id, one direction) and total as the plain list query.
+   * Runs on `answers`: the match is most of its cost, the 50 rows it hands back a small part.
    */
   async function searchPage(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]) {
     const id = d.idField;
     const { matches, bySort } = matchesOf(d, q, where);
-    let page = ddb.selectFrom('__m').select('__id');
+    let page = adb.selectFrom('__m').select('__id');
     if (bySort) page = page.select('__sort').orderBy('__sort', q.order);
     page = page
       .orderBy('__id', q.order)
@@ -231,7 +244,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       .offset((q.page - 1) * q.limit);
     let query = withRefs(
       d,
-      ddb
+      adb
         .with(
           (cte) => cte('__m').materialized(),
           () => matches,
@@ -295,7 +308,7 @@ export function createReader(db: Db, dialect: Dialect, registry: Registry, run: 
       const where = conditions(d, q);
       // Built only when a total is not already known.
       const count = async () => {
-        let countQuery = ddb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
+        let countQuery = adb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
         for (const w of where) countQuery = countQuery.where(w);
         return (await countQuery.executeTakeFirstOrThrow()).total;
       };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dynamic, type Db, type Row } from '../db/database';
+import { dynamic, type Row } from '../db/database';
 import { parseStringList, type Registry, type ResourceDescriptor } from '../../resources';
 import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
@@ -8,7 +8,7 @@ import { createReader } from './read';
 import { planWrite } from './values';
 import { loadRichTextSanitizer } from './sanitize';
 import type { WriteBody } from './body';
-import type { Dialect } from '../db/database';
+import type { Connection } from '../db/connect';
 import type { CompiledRunner } from '../db/compiled';
 import type { WriteGeneration } from '../db/write-generation';
 
@@ -43,16 +43,16 @@ const singletonExists = (d: ResourceDescriptor) =>
  * `generation`: the tables' write generations, with which the reader keeps totals and search matches.
  */
 export function createCrudService(
-  db: Db,
-  dialect: Dialect,
+  conn: Connection,
   registry: Registry,
   images: ImageStore,
   run: CompiledRunner,
   timeZone: string,
   generation?: WriteGeneration,
 ) {
+  const { db, dialect } = conn;
   const ddb = dynamic(db);
-  const reader = createReader(db, dialect, registry, run, generation);
+  const reader = createReader(db, dialect, registry, run, generation, conn.answers);
   const guards = new Map<string, CrudGuards[]>();
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
   const after = async (d: ResourceDescriptor, id: number, action: 'create' | 'update' | 'delete') => {

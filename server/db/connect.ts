@@ -3,14 +3,26 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
+import { sqliteReaders, type SqliteReaders } from './sqlite-readers';
 
 export interface Connection {
   db: Db;
+  /**
+   * Where the reads that work out an answer over many rows go (a list's total, a search's
+   * matches): on SQLite the reader threads (`sqlite-readers.ts`) unless they are turned off,
+   * otherwise `db`. Never inside a transaction: a read here does not see a transaction's own
+   * writes before it commits.
+   */
+  answers: Db;
+  /** SQLite: the reader threads behind `answers`, when on. */
+  readers?: SqliteReaders;
   dialect: Dialect;
   /** The raw SQLite handle, when on SQLite (used by the FTS5 set-up). */
   sqlite?: SQLite.Database;
   /** On SQLite: prepares through the statement cache that Kysely uses too. */
   prepare?: (text: string) => SQLite.Statement;
+  /** Closes the database and its reader threads. */
+  close(): Promise<void>;
 }
 
 /** The PostgreSQL client, loaded only by a server that uses PostgreSQL (SQLite is the default). */
@@ -31,6 +43,8 @@ export interface ConnectOptions {
    * Node would treat the pool's 'error' event as fatal and stop the whole server.
    */
   onIdleError?: (error: Error) => void;
+  /** SQLite: threads that run list and search reads (0: on the main connection). */
+  readerThreads?: number;
 }
 
 export async function connect(options: ConnectOptions): Promise<Connection> {
@@ -41,7 +55,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       if (options.onIdleError) options.onIdleError(error);
       else console.error('PostgreSQL connection lost:', error.message);
     });
-    return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    return { db, answers: db, dialect: 'postgres', close: () => db.destroy() };
   }
   ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'console.sqlite');
@@ -53,7 +68,13 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   const prepare = statementCache(sqlite);
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
-  return { db: new Kysely({ dialect: new SqliteDialect({ database }) }), dialect: 'sqlite', sqlite, prepare };
+  const db: Db = new Kysely({ dialect: new SqliteDialect({ database }) });
+  const readers = options.readerThreads ? sqliteReaders(file, options.readerThreads) : undefined;
+  const close = async () => {
+    await readers?.close();
+    await db.destroy();
+  };
+  return { db, answers: readers?.db ?? db, readers, dialect: 'sqlite', sqlite, prepare, close };
 }
 
 /**

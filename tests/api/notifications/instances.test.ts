@@ -147,7 +147,7 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
       expect(winners).toHaveLength(1);
       expect(delivered.notification_delivered_at).not.toBeNull();
     } finally {
-      await Promise.all(conns.map((c) => c.db.destroy()));
+      await Promise.all(conns.map((c) => c.close()));
     }
   });
 });
