@@ -33,8 +33,8 @@ const MAX_KEPT_MATCHES = 10_000;
 /**
  * `generation` (optional): the tables' write generations; with it, totals and search matches are
  * kept between requests until their table changes.
- * `answers` (default `db`): where totals and match sets are worked out, the reads that cost
- * milliseconds and answer a few numbers (SQLite: the reader threads, `db/sqlite-readers.ts`).
+ * `answers` (default `db`): where a search's total and matches are worked out, the reads that
+ * cost milliseconds and answer a few numbers (SQLite: the reader threads, `db/sqlite-readers.ts`).
  * Pages and rows are read from `db`: handing 50 whole rows across threads costs more than reading
  * them (bench/SEARCH.md).
  */
@@ -306,15 +306,17 @@ export function createReader(
   return {
     async list(d, q) {
       const where = conditions(d, q);
-      // Built only when a total is not already known.
+      const search = Boolean(q.search && searchFields(d).length);
+      // Built only when a total is not already known. A search's count runs the match (on
+      // `answers`); a plain list's count walks an index that the main connection's page cache
+      // holds, several times faster there than on a reader thread (bench/READER-THREADS.md).
       const count = async () => {
-        let countQuery = adb.selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
+        let countQuery = (search ? adb : ddb).selectFrom(`${d.table} as t`).select(sql<number>`count(*)`.as('total'));
         for (const w of where) countQuery = countQuery.where(w);
         return (await countQuery.executeTakeFirstOrThrow()).total;
       };
       // What the answer depends on besides the page: the same key is the same set of rows.
       const key = JSON.stringify([d.name, q.status ?? null, q.filters, q.ids ?? null, q.search ?? null, q.sort, q.order]);
-      const search = Boolean(q.search && searchFields(d).length);
       const checked = await keptAnswer(d, q, where, key, search);
       if (checked) return checked;
       const gen = generation ? await generation(d.table) : undefined;

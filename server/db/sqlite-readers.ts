@@ -14,11 +14,12 @@ import {
 import type { Db } from './database';
 
 /**
- * SQLite reads on threads of their own: list and search queries run on `size` worker threads, each
- * with its own connection to the same file (WAL: every statement reads the latest commit), so that
- * a long read (a search's exact total at a million rows is 8-10 ms) neither blocks the event loop
- * for everyone else nor leaves the second core idle. Measured in bench/SCALE.md. Writes, and the
- * reads that must see a transaction's own writes, stay on the server's main connection.
+ * SQLite reads on threads of their own: a search's total and matches are worked out on `size`
+ * worker threads, each with its own connection to the same file (WAL: every statement reads the
+ * latest commit), so that a long read (a search's exact total at a million rows is 8-20 ms)
+ * neither blocks the event loop for everyone else nor leaves the second core idle. Measured in
+ * bench/READER-THREADS.md. Writes, pages and rows, and the reads that must see a transaction's own
+ * writes, stay on the server's main connection.
  */
 
 /** A query for a reader thread, and its answer. */
@@ -43,8 +44,9 @@ function readerThread(require: NodeJS.Require): void {
   // A reader never writes: a statement that would is refused by SQLite itself.
   db.pragma('query_only = ON');
   db.pragma('busy_timeout = 5000');
-  // 512 KiB of page cache instead of SQLite's 2 MB: ~6 MB less per thread at a million rows, the
-  // count 5 % slower (the pages come from the OS's file cache; bench/MEMORY.md).
+  // 512 KiB of page cache instead of better-sqlite3's 16 MB: ~6 MB less per thread at a million
+  // rows, a search's count 5-10 % slower (its cost is in decoding the trigram doclists; the pages
+  // come from the OS's file cache). bench/READER-THREADS.md.
   db.pragma('cache_size = -512');
   const statements = new Map<string, import('better-sqlite3').Statement>();
   parentPort?.on('message', (ask: Ask) => {
