@@ -77,15 +77,28 @@ async function bundled(script: string): Promise<string> {
   return outfile;
 }
 
+const startWords = () =>
+  (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/);
+
 /** The node flags of `npm start` (package.json), which the real server runs with here too. */
 export function startFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+  return startWords().filter((word) => word.startsWith('--'));
+}
+
+/** The environment `npm start` sets before `node` (`NAME=value` words, e.g. MALLOC_ARENA_MAX). */
+export function startEnv(): Record<string, string> {
+  const words = startWords();
+  return Object.fromEntries(
+    words.slice(0, words.indexOf('node')).flatMap((word) => {
+      const at = word.indexOf('=');
+      return at > 0 ? [[word.slice(0, at), word.slice(at + 1)]] : [];
+    }),
+  );
 }
 
 /**
  * Runs bench/<script> (bundled, plain node) and waits for its {"port","pid"} line. The real server
- * (serve-real.ts) gets `npm start`'s node flags; the ceiling runs with node's defaults.
+ * (serve-real.ts) gets `npm start`'s node flags and environment; the ceiling runs with node's defaults.
  */
 export async function start(
   name: string,
@@ -95,9 +108,10 @@ export async function start(
 ): Promise<Server> {
   const file = await bundled(script);
   const spawnedAt = performance.now();
-  const flags = script === 'serve-real.ts' ? startFlags() : [];
+  const real = script === 'serve-real.ts';
+  const flags = real ? startFlags() : [];
   const child = spawn(process.execPath, [...flags, ...(opts.nodeArgs ?? []), file], {
-    env: { ...env, ...opts.env, BENCH_DATA_DIR: dataDir, BENCH_ADMIN_PASSWORD: PASSWORD },
+    env: { ...env, ...(real ? startEnv() : {}), ...opts.env, BENCH_DATA_DIR: dataDir, BENCH_ADMIN_PASSWORD: PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`${name} exited early (${code})`))));

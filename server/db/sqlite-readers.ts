@@ -94,7 +94,14 @@ export function sqliteReaders(file: string, size: number): SqliteReaders {
   let closed = false;
 
   function spawn(): Thread {
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { driver, file } });
+    const worker = new Worker(THREAD_SOURCE, {
+      eval: true,
+      workerData: { driver, file },
+      // A thread's garbage is a few small answers per read: without this, `npm start`'s
+      // --max-semi-space-size=8 applies to each thread too, and two threads took ~20 MB more
+      // RSS at 1M rows (bench/SCALE.md). Old generation: a bound, not a need.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 64 },
+    });
     // The server's sockets keep the process alive; a forgotten reader must not.
     worker.unref();
     const thread: Thread = { worker, pending: new Map() };
