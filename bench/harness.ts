@@ -250,6 +250,40 @@ export async function cannon(s: Server, t: Target): Promise<Measure> {
 }
 
 /** One request by hand first: HTTP 200, status 1, and the expected shape. */
+/** A query for `alternate`: its name and its request, given a server's sign-in headers. */
+export interface NamedQuery {
+  name: string;
+  target: (auth: Record<string, string>) => Target;
+}
+
+/**
+ * Every query on every server, `rounds` times, a different server first each round, so that the
+ * host's drift (this machine's speed changes by 1.5-2x within an hour) falls on all alike. The
+ * measures by `${server index}|${query name}`, one per round.
+ */
+export async function alternate(
+  servers: readonly { label: string; server: Server }[],
+  queries: readonly NamedQuery[],
+  rounds: number,
+): Promise<Map<string, Measure[]>> {
+  const auths = await Promise.all(servers.map((s) => signIn(s.server)));
+  const results = new Map<string, Measure[]>();
+  for (let round = 0; round < rounds; round++) {
+    const order = servers.map((_, i) => (i + round) % servers.length);
+    for (const q of queries) {
+      for (const i of order) {
+        const m = await cannon(servers[i]!.server, q.target(auths[i]!));
+        const key = `${i}|${q.name}`;
+        results.set(key, [...(results.get(key) ?? []), m]);
+        console.log(
+          `round ${round + 1} ${q.name}, ${servers[i]!.label}: ${n0(m.rps)} req/s, p99 ${n0(m.p99)} ms, ${n0(usPerReq(m))} µs CPU/req, RSS ${n1(m.rss)} MB`,
+        );
+      }
+    }
+  }
+  return results;
+}
+
 export async function check(s: Server, t: Target, expect: (body: { data: unknown; total?: number }) => string | undefined): Promise<void> {
   const p = typeof t.path === 'string' ? t.path : t.path();
   const res = await fetch(s.base + p, { headers: t.headers });

@@ -28,7 +28,7 @@ const servers = [
   },
 ];
 const randomId = () => data.lo + Math.floor(Math.random() * (data.hi - data.lo + 1));
-const queries = [
+const queries: h.NamedQuery[] = [
   {
     name: 'list page',
     target: (auth: Record<string, string>) => ({ path: '/api/medicine/medicine-list/?status=all&page=1&limit=50', headers: auth }),
@@ -39,23 +39,8 @@ const queries = [
   },
 ];
 
-const results = new Map<string, h.Measure[]>();
 try {
-  const auths = await Promise.all(servers.map((s) => h.signIn(s.server)));
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternate which server goes first, so neither always follows the other's load.
-    const order = round % 2 === 0 ? [0, 1] : [1, 0];
-    for (const q of queries) {
-      for (const i of order) {
-        const m = await h.cannon(servers[i]!.server, q.target(auths[i]!));
-        const key = `${i}|${q.name}`;
-        results.set(key, [...(results.get(key) ?? []), m]);
-        console.log(
-          `round ${round + 1} ${q.name} ${servers[i]!.server.name}: ${h.n0(m.rps)} req/s, ${h.n0(h.usPerReq(m))} µs CPU/req, RSS ${h.n1(m.rss)} MB`,
-        );
-      }
-    }
-  }
+  const results = await h.alternate(servers, queries, ROUNDS);
   const peaks = servers.map((s) => h.peakRssMb(s.server.pid));
   const lines = [
     "# Memory flags: what `npm start`'s V8 flags cost (issue 14, part 4)",

@@ -15,7 +15,7 @@ const ROUNDS = Number(h.env.BENCH_ROUNDS ?? 3);
 const COUNTS = (h.env.BENCH_THREAD_COUNTS ?? '0,1,2').split(',').map(Number);
 const SCALES = (h.env.BENCH_SCALES ?? '100000,1000000').split(',').map(Number);
 const term = encodeURIComponent(h.TERM);
-const queries = [
+const queries: h.NamedQuery[] = [
   {
     name: `search "${h.TERM}", nothing kept`,
     target: (auth: Record<string, string>) => ({
@@ -48,22 +48,7 @@ async function measure(rows: number): Promise<void> {
       const label = n ? `${n} reader thread${n > 1 ? 's' : ''}` : 'no reader thread';
       servers.push({ label, server: await h.start(label, 'serve-real.ts', data.dir, { env }) });
     }
-    const auths = await Promise.all(servers.map((s) => h.signIn(s.server)));
-    const results = new Map<string, h.Measure[]>();
-    for (let round = 0; round < ROUNDS; round++) {
-      // A different server goes first each round, so none always follows another's load.
-      const order = servers.map((_, i) => (i + round) % servers.length);
-      for (const q of queries) {
-        for (const i of order) {
-          const m = await h.cannon(servers[i]!.server, q.target(auths[i]!));
-          const key = `${i}|${q.name}`;
-          results.set(key, [...(results.get(key) ?? []), m]);
-          console.log(
-            `round ${round + 1} ${q.name}, ${servers[i]!.label}: ${h.n0(m.rps)} req/s, p99 ${h.n0(m.p99)} ms, ${h.n0(h.usPerReq(m))} µs CPU/req`,
-          );
-        }
-      }
-    }
+    const results = await h.alternate(servers, queries, ROUNDS);
     lines.push(
       '',
       `## ${h.n0(data.n)} medicines`,
