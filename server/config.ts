@@ -43,8 +43,9 @@ export interface ServerConfig {
    */
   listCache?: boolean;
   /**
-   * SQLite: worker threads that run list and search reads (default: one per core; `READER_THREADS=0`
-   * keeps them on the main connection). Unused on PostgreSQL, whose server has its own processes.
+   * SQLite: worker threads that work out a search's total and matches (default: one per core;
+   * `READER_THREADS=0` keeps them on the main connection). Unused on PostgreSQL, whose server has its
+   * own processes.
    */
   readerThreads?: number;
 }

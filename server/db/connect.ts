@@ -8,9 +8,8 @@ import { sqliteReaders, type SqliteReaders } from './sqlite-readers';
 export interface Connection {
   db: Db;
   /**
-   * Where the reads that work out an answer over many rows go (a list's total, a search's
-   * matches): on SQLite the reader threads (`sqlite-readers.ts`) unless they are turned off,
-   * otherwise `db`. Never inside a transaction: a read here does not see a transaction's own
+   * Where the reads that work out an answer over many rows go (a search's total and matches): on
+   * SQLite the reader threads (`sqlite-readers.ts`) unless they are turned off, otherwise `db`. Never inside a transaction: a read here does not see a transaction's own
    * writes before it commits.
    */
   answers: Db;
@@ -43,7 +42,7 @@ export interface ConnectOptions {
    * Node would treat the pool's 'error' event as fatal and stop the whole server.
    */
   onIdleError?: (error: Error) => void;
-  /** SQLite: threads that run list and search reads (0: on the main connection). */
+  /** SQLite: threads that work out a search's total and matches (0: on the main connection). */
   readerThreads?: number;
 }
 
