@@ -249,7 +249,6 @@ export async function cannon(s: Server, t: Target): Promise<Measure> {
   return best!;
 }
 
-/** One request by hand first: HTTP 200, status 1, and the expected shape. */
 /** A query for `alternate`: its name and its request, given a server's sign-in headers. */
 export interface NamedQuery {
   name: string;
@@ -284,6 +283,7 @@ export async function alternate(
   return results;
 }
 
+/** One request by hand first: HTTP 200, status 1, and the expected shape. */
 export async function check(s: Server, t: Target, expect: (body: { data: unknown; total?: number }) => string | undefined): Promise<void> {
   const p = typeof t.path === 'string' ? t.path : t.path();
   const res = await fetch(s.base + p, { headers: t.headers });
