@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import CardContent from '@mui/material/CardContent';
+import { Form, SaveButton, Toolbar, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
@@ -42,22 +43,29 @@ function formFields(d: ResourceDescriptor): Field[] {
   return d.fields.filter((f) => !f.formHidden).sort((a, b) => rank(a) - rank(b));
 }
 
-/** The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across. */
+/**
+ * The create/edit form of a descriptor: its visible fields in a two-column grid, wide ones across.
+ * SimpleForm's layout around react-admin's Form, without SimpleForm itself: it hands
+ * `disableInvalidFormNotification` on to its Stack, a DOM element (a React warning on every form).
+ */
 export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false, extraInputs }: Props) {
   return (
-    <SimpleForm
-      toolbar={readOnly ? false : <FormToolbar onCancel={onCancel} />}
+    <Form
       defaultValues={defaultValues}
       warnWhenUnsavedChanges={false}
       // Fields are marked in place; the toast is the server's own message (FormDialog), not a generic one.
       disableInvalidFormNotification
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-        {formFields(descriptor).map((f) => (
-          <FieldInput key={f.name} field={f} resource={descriptor.name} />
-        ))}
-        {extraInputs}
-      </Box>
-    </SimpleForm>
+      {/* Room under the fields on phones, where react-admin's Toolbar is fixed to the bottom (as SimpleForm). */}
+      <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+          {formFields(descriptor).map((f) => (
+            <FieldInput key={f.name} field={f} resource={descriptor.name} />
+          ))}
+          {extraInputs}
+        </Box>
+      </CardContent>
+      {readOnly ? null : <FormToolbar onCancel={onCancel} />}
+    </Form>
   );
 }
