@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { App, createConsole, prefetchSignedInScreens } from '../../src/App';
@@ -50,8 +50,10 @@ function heldSessionCheck() {
   return { release };
 }
 
-/** Time for anything the console would still ask to be asked. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Time for anything the console would still ask to be asked, its updates inside act(). */
+const settle = () => act(() => pause(300));
 
 afterEach(() => {
   server.events.removeAllListeners();
@@ -119,7 +121,7 @@ describe("a list's first page at start-up", () => {
       await waitFor(() => expect(barButtons()).toBeGreaterThan(first?.barButtons ?? Infinity));
       expect(sortControls()).toBeGreaterThan(0);
       await waitFor(() => expect(document.querySelectorAll('.RaSidebar-fixed a[href="/branch"]')).toHaveLength(1));
-      await settle();
+      await pause(300);
       expect(requests.seen).toHaveLength(1);
     } finally {
       root.unmount();

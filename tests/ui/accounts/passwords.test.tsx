@@ -11,6 +11,10 @@ const refuse = (message: string, errors: Record<string, string>) => fail(message
 // Whole-app renders with many typed characters: slow on a loaded machine, so a longer budget.
 vi.setConfig({ testTimeout: 60_000 });
 
+afterEach(() => {
+  server.events.removeAllListeners();
+});
+
 describe('change password and forgot password screens', () => {
   it("finds 'Password Not Matched!' itself and sends nothing; the server's message highlights its field", async () => {
     signIn([]);
@@ -21,6 +25,11 @@ describe('change password and forgot password screens', () => {
         return refuse('Email Not Verified!', { verify_email: 'Email Not Verified!' });
       }),
     );
+    // The page is under the users resource's path but is not a record: no user is asked for.
+    const recordReads: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.includes('/get-user/')) recordReads.push(request.url);
+    });
     const u = userEvent.setup();
     renderApp('/users/reset-password');
     await u.type(await screen.findByLabelText(/Your e-mail address/), 'me@hospital.test');
@@ -48,6 +57,7 @@ describe('change password and forgot password screens', () => {
         c_password: 'calm-river-lantern',
       },
     ]);
+    expect(recordReads).toEqual([]);
   });
 
   it('forgot password: e-mail, then the code dialog, then the reset page with the token', async () => {

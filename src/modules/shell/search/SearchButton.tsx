@@ -14,13 +14,19 @@ const preloadDialog = () => {
   void GlobalSearchDialog.preload();
 };
 
+/**
+ * A record's id in an address: every descriptor's id is an integer (server/db/sync.ts), so
+ * `/users/reset-password` or `/users/my-profile` is a page under the resource's path, not a record.
+ */
+const RECORD_ID = /^\d+$/;
+
 /** Remembers every record whose dialog is opened (`/{resource}/{id}`), from the search or from a list. */
 function RecentTracker() {
   const registry = useRegistry();
   const { pathname } = useLocation();
   const match = matchPath('/:resource/:id', pathname);
   const d = match?.params.resource ? registry.find(match.params.resource) : undefined;
-  const id = d && !d.singleton && match?.params.id !== 'create' ? match?.params.id : undefined;
+  const id = d && !d.singleton && RECORD_ID.test(match?.params.id ?? '') ? match?.params.id : undefined;
   // Same query as the edit dialog's own load, so this reads the cache rather than asking again.
   // The same options too: a shared query takes the last observer's, and the dialog must not retry a 404.
   const { data } = useGetOne<RaRecord>(
