@@ -21,10 +21,12 @@ interface EntryProps {
   icon: ReactNode;
   slim: boolean;
   active: boolean;
+  /** The wide entry's drop-down mark; a slim entry has only its icon. */
+  endIcon?: ReactNode;
 }
 
 /** A top bar entry: icon and name, or only the icon (slim) with the name as tooltip and accessible name. */
-function EntryButton({ label, icon, slim, active, ...rest }: EntryProps & Record<string, unknown>) {
+function EntryButton({ label, icon, slim, active, endIcon, ...rest }: EntryProps & Record<string, unknown>) {
   if (slim)
     return (
       <Tooltip title={label}>
@@ -34,7 +36,13 @@ function EntryButton({ label, icon, slim, active, ...rest }: EntryProps & Record
       </Tooltip>
     );
   return (
-    <Button startIcon={icon} color={active ? 'primary' : 'inherit'} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }} {...rest}>
+    <Button
+      startIcon={icon}
+      endIcon={endIcon}
+      color={active ? 'primary' : 'inherit'}
+      sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
+      {...rest}
+    >
       {label}
     </Button>
   );
@@ -65,7 +73,7 @@ function GroupEntry({ group, slim }: { group: NavGroup; slim: boolean }) {
         icon={<MenuIcon name={group.icon} />}
         slim={slim}
         active={group.links.some((l) => isActive(l.to))}
-        endIcon={slim ? undefined : <ExpandMore />}
+        endIcon={<ExpandMore />}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}

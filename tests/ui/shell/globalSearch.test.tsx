@@ -40,6 +40,10 @@ describe('global search', { timeout: 120_000 }, () => {
       searchable(medicine, medicines, asked),
       searchable(branch, branches, asked),
       searchable(doctors, doctorRows, asked),
+      // The medicines' category, so the opened record's select has its value among its choices.
+      ...listHandlers(registry.get('pharmacy-category'), [
+        { pharmacy_category_id: 1, pharmacy_category_code: 'TAB', pharmacy_category_name: 'Tablets', pharmacy_category_status: 1 },
+      ]),
       ...registry.all.flatMap((d) => listHandlers(d, [])),
       http.get(path(medicine, 'get'), ({ params }) => ok(medicines.find((m) => String(m.medicine_id) === params.id))),
     );

@@ -56,7 +56,7 @@ function signInAt(branchId: number, slugs = allSlugs(users)) {
   signIn(slugs);
   const user = {
     ...(JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>),
-    user_branch: { branch_id: branchId, branch_code: '', branch_name: '' },
+    user_branch: branches.find((b) => b.branch_id === branchId) ?? { branch_id: branchId, branch_code: '', branch_name: '' },
   };
   localStorage.setItem('user', JSON.stringify(user));
   // The session check stores what the server answers, so it answers the same branch.
@@ -86,9 +86,20 @@ describe('users screen', { timeout: 60_000 }, () => {
   it('for a branch-scoped user: their own branch is chosen and listed at once, and only it is offered', async () => {
     signInAt(11);
     const calls = usersEndpoint();
+    // The branches are held back: the filter names the user's own branch from the session meanwhile.
+    let releaseBranches: () => void = () => undefined;
+    const branchesHeld = new Promise<void>((resolve) => (releaseBranches = resolve));
+    server.use(
+      http.get(path(branch, 'list'), async () => {
+        await branchesHeld;
+        return ok(branches, { total: branches.length });
+      }),
+    );
     renderApp('/users/user-list');
     expect(await screen.findByText('Rahima Begum', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(calls[0]?.get('user_branch')).toBe('11');
+    expect(screen.getByRole('combobox', { name: /branch/i })).toHaveTextContent('Dhanmondi Main');
+    releaseBranches();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /branch/i }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).not.toContain('All branches');
