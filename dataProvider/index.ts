@@ -113,7 +113,10 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
 
     getOne: async (resource: string, { id }: GetOneParams<RaRecord>) => ({ data: await getOne(registry.get(resource), id) }),
 
-    getMany: async (resource: string, { ids }: GetManyParams) => {
+    getMany: async (resource: string, params: GetManyParams) => {
+      // A reference's `none` (0: a user with no branch) names no record, and the server refuses
+      // an id below 1; asking for it would fail the whole call (a form's select asks for its value).
+      const ids = params.ids.filter((id) => Number.isInteger(Number(id)) && Number(id) >= 1);
       if (ids.length === 0) return { data: [] };
       // The server answers `ids=1,2,3` as a list filter: one call instead of one per record.
       const { data } = await list(registry.get(resource), { ids, status: 'all', limit: ids.length });

@@ -118,7 +118,13 @@ export const inputs: InputTable = {
         filter={{ status: 1 }}
         sort={{ field: target.titleField, order: 'ASC' }}
       >
-        <SelectInput optionText={target.titleField} validate={validators(field)} fullWidth />
+        <SelectInput
+          optionText={target.titleField}
+          validate={validators(field)}
+          // The `none` value (0: no branch) has no choice; shown as empty, not as MUI's out-of-range value.
+          format={(v: unknown) => (v == null || v === field.none ? '' : v)}
+          fullWidth
+        />
       </ReferenceChoices>
     );
   },

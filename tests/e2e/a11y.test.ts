@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionPath, descriptors, registry } from '../../resources';
 import { signIn, startE2E, type E2E } from './harness';
 import { consoleRoutes, navigate, seriousViolations, settled, trackRequests } from './a11y-routes';
 
@@ -26,7 +27,7 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
     e.page.on('response', (res) => {
       const url = new URL(res.url());
       if (url.pathname.startsWith('/api/') && res.status() >= 400)
-        failures.push(`${res.status()} ${res.request().method()} ${url.pathname}`);
+        failures.push(`${res.status()} ${res.request().method()} ${url.pathname}${url.search}`);
     });
     e.page.on('pageerror', (err) => failures.push(`uncaught: ${err.message}`));
     await e.page.goto(`${e.url}/login`);
@@ -66,6 +67,29 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
     await expect.poll(() => seriousViolations(e.page), { timeout: 15_000, interval: 1_500 }).toEqual([]);
     // The super administrator may do everything: no screen of theirs asks for what the server
     // refuses (a page under a resource's path once asked for the record "reset-password").
+    expect(failures).toEqual([]);
+  });
+
+  // Each resource's edit dialog, on its first record (the first start seeds every resource).
+  it.each(descriptors.filter((d) => !d.singleton).map((d) => d.name))('/%s/{its first id}', async (name) => {
+    const d = registry.get(name);
+    const query = new URLSearchParams({ status: 'all', page: '1', limit: '1' });
+    if (d.listNeedsFilter) query.set(d.listNeedsFilter, 'all');
+    const record = await e.page.evaluate(
+      async (url) => {
+        const res = await fetch(url, { headers: { 'access-token': localStorage.getItem('token') ?? '' } });
+        const body = (await res.json()) as { data?: Record<string, unknown>[] };
+        return body.data?.[0];
+      },
+      `/api${actionPath(d, 'list')}/?${query}`,
+    );
+    const first = record?.[d.idField];
+    expect(first, `a record of ${d.name}`).toBeTypeOf('number');
+    failures.length = 0;
+    await navigate(e.page, `/${d.name}/${String(first)}`);
+    await e.page.getByRole('dialog').waitFor();
+    await settled(e.page);
+    await expect.poll(() => seriousViolations(e.page), { timeout: 15_000, interval: 1_500 }).toEqual([]);
     expect(failures).toEqual([]);
   });
 });

@@ -79,6 +79,21 @@ describe('dataProvider', () => {
     expect(data.map((r) => r.id)).toEqual([1, 2]);
   });
 
+  it("getMany leaves out a reference's none (0), which names no record: alone it asks nothing", async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(path(branch, 'list'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('ids'));
+        return ok([{ branch_id: 2 }], { total: 1 });
+      }),
+    );
+    expect((await dp.getMany('branch', { ids: [0] })).data).toEqual([]);
+    expect(asked).toEqual([]);
+    const { data } = await dp.getMany('branch', { ids: [0, 2] });
+    expect(asked).toEqual(['2']);
+    expect(data.map((r) => r.id)).toEqual([2]);
+  });
+
   it('rows fields are parsed into arrays; unreadable text becomes []', async () => {
     server.use(
       http.get(path(doctors, 'get'), () =>

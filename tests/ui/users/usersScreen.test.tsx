@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { vi } from 'vitest';
 import { registry } from '../../../resources';
 import { server } from '../../msw/server';
 import { allSlugs, listHandlers, ok, path } from '../../msw/contract';
@@ -146,5 +147,40 @@ describe('users screen', { timeout: 60_000 }, () => {
       { timeout: 10_000 },
     );
     expect(within(dialog).getByRole('combobox', { name: /^Group/ })).toHaveTextContent('Branch Manager');
+  });
+  it('a user with no branch, designation or department (0) edits with those selects empty, asking for no record 0', async () => {
+    signInAt(0);
+    usersEndpoint();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const ids = new URL(request.url).searchParams.get('ids');
+      if (ids !== null) asked.push(ids);
+    });
+    const none = { branch_id: 0, branch_code: '', branch_name: '' };
+    const admin = {
+      ...rows[0]!,
+      user_id: 1,
+      user_name: 'Super Admin',
+      user_branch: none,
+      user_designation: { designation_id: 0, designation_code: '', designation_name: '' },
+      user_department: { department_id: 0, department_code: '', department_name: '' },
+    };
+    server.use(http.get(path(users, 'get'), () => ok(admin)));
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      renderApp('/users/1');
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Super Admin'), { timeout: 10_000 });
+      await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Group/ })).toHaveTextContent('Branch Manager'), {
+        timeout: 10_000,
+      });
+      expect(within(dialog).getByRole('combobox', { name: /^Branch/ })).not.toHaveTextContent(/\w/);
+      expect(within(dialog).getByRole('combobox', { name: /^Designation/ })).not.toHaveTextContent(/\w/);
+      expect(asked.filter((ids) => ids.split(',').includes('0'))).toEqual([]);
+      expect(warn.mock.calls.map(String).filter((m) => m.includes('out-of-range'))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      server.events.removeAllListeners('request:start');
+    }
   });
 });
