@@ -438,3 +438,26 @@ export async function prepareScaleData(kind: Kind, rows: number): Promise<ScaleD
   const ids = await countHits(kind, dir, databaseUrl, TERM);
   return { kind, dir, databaseUrl, reused, seedMs, cleanup, ...ids };
 }
+
+const MANY_USERS_START = '<!-- many-users: the latest run, written by bench/many-users.ts -->';
+const MANY_USERS_END = '<!-- /many-users -->';
+const RESULTS = () => path.join(HERE, 'RESULTS.md');
+
+/**
+ * Issue 14 wants the many-users numbers in RESULTS.md, which `npm run bench` rewrites: the latest
+ * run's table sits there between two markers; bench/run.ts carries it over, bench/many-users.ts
+ * replaces it (MANY-USERS.md keeps every run).
+ */
+export function manyUsersBlock(): string {
+  const text = fs.existsSync(RESULTS()) ? fs.readFileSync(RESULTS(), 'utf8') : '';
+  const from = text.indexOf(MANY_USERS_START);
+  const to = text.indexOf(MANY_USERS_END);
+  return from >= 0 && to > from ? text.slice(from, to + MANY_USERS_END.length) : '';
+}
+
+export function writeManyUsersBlock(report: string): void {
+  const block = `${MANY_USERS_START}\n${report.trim()}\n${MANY_USERS_END}`;
+  const text = fs.existsSync(RESULTS()) ? fs.readFileSync(RESULTS(), 'utf8') : '';
+  const old = manyUsersBlock();
+  fs.writeFileSync(RESULTS(), old ? text.replace(old, block) : `${text.trimEnd()}\n\n${block}\n`);
+}

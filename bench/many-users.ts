@@ -169,4 +169,5 @@ const report = [
   '',
 ].join('\n');
 fs.appendFileSync(path.join(h.HERE, 'MANY-USERS.md'), `${report}\n`);
+h.writeManyUsersBlock(report.replace(/^## Many users: (.*)$/m, '### Many users, latest run: $1'));
 console.log(`\n${report}`);

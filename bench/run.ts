@@ -139,6 +139,8 @@ const report = [
   "against the LIKE floor, list/get-one at 1M, start-up, RSS), [SEARCH.md](SEARCH.md) (where a search request's time goes)",
   'and [MANY-USERS.md](MANY-USERS.md) (`bench/many-users.ts`: 200 sessions for 60 s, one and two instances).',
   '',
+  h.manyUsersBlock(),
+  '',
 ].join('\n');
 fs.writeFileSync(path.join(h.HERE, 'RESULTS.md'), report);
 console.log(`\n${report}`);
