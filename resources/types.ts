@@ -92,6 +92,11 @@ export interface ReferenceField extends FieldBase {
    * are NOT NULL DEFAULT 0 (users). It is never checked for existence and reads embed it as id 0.
    */
   none?: 0;
+  /**
+   * The i18n key of a form choice standing for `none` when "no record" is a meaning of its own
+   * (spec 000: a user's branch 0 is every branch). Without it, a required field's `none` is missing.
+   */
+  noneChoice?: string;
 }
 /** [width, height] in px. */
 export type Size = readonly [number, number];

@@ -23,7 +23,17 @@ export const users = {
     { name: 'user_picture', kind: 'image', list: true, thumbnail: [40, 40], formThumbnail: [120, 120] },
     { name: 'user_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
     { name: 'username', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 100 },
-    { name: 'user_branch', kind: 'reference', reference: 'branch', embedAs: 'user_branch', none: 0, required: true, list: true },
+    {
+      name: 'user_branch',
+      kind: 'reference',
+      reference: 'branch',
+      embedAs: 'user_branch',
+      none: 0,
+      // Spec 000: "0 means default or all"; only a branch-0 user may give it (the server says so).
+      noneChoice: 'users.all_branches',
+      required: true,
+      list: true,
+    },
     { name: 'user_group', kind: 'reference', reference: 'group', embedAs: 'user_group', none: 0, required: true, list: true, filter: true },
     {
       name: 'user_designation',

@@ -12,6 +12,7 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
+  useChoicesContext,
   useTranslate,
   required,
   type Validator,
@@ -38,6 +39,23 @@ const RichTextFieldInput = lazyComponent(() => import('./RichTextFieldInput').th
 type InputTable = { [K in FieldKind]: (p: KindProps<FieldOfKind<K>>) => ReactElement };
 
 export const validators = (f: Field): Validator[] => (f.required ? [required()] : []);
+
+/**
+ * A reference whose `none` is a choice of its own (a user's branch 0: every branch): that choice,
+ * then the records. Still required: a new record's form starts with neither chosen.
+ */
+function NoneAndRecords({ field, titleField }: { field: FieldOfKind<'reference'>; titleField: string }) {
+  const translate = useTranslate();
+  const { allChoices = [] } = useChoicesContext();
+  const choices = [{ id: field.none, [titleField]: translate(field.noneChoice ?? '') }, ...allChoices];
+  return <SelectInput source={field.name} choices={choices} optionText={titleField} validate={validators(field)} fullWidth />;
+}
+
+/** A required reference's `none` is no choice at all (a seeded user's department 0), unless it is one of its own. */
+const noneIsMissing =
+  (none: unknown): Validator =>
+  (v: unknown) =>
+    v === none ? 'ra.validation.required' : undefined;
 
 /** Price inputs: anything that is not a number becomes 0 (spec 001 section 5). */
 const toNumber = (v: unknown): number => {
@@ -118,13 +136,17 @@ export const inputs: InputTable = {
         filter={{ status: 1 }}
         sort={{ field: target.titleField, order: 'ASC' }}
       >
-        <SelectInput
-          optionText={target.titleField}
-          validate={validators(field)}
-          // The `none` value (0: no branch) has no choice; shown as empty, not as MUI's out-of-range value.
-          format={(v: unknown) => (v == null || v === field.none ? '' : v)}
-          fullWidth
-        />
+        {field.noneChoice ? (
+          <NoneAndRecords field={field} titleField={target.titleField} />
+        ) : (
+          <SelectInput
+            optionText={target.titleField}
+            validate={field.none !== undefined && field.required ? [...validators(field), noneIsMissing(field.none)] : validators(field)}
+            // `none` (0) has no choice here: shown as empty, not as MUI's out-of-range value.
+            format={(v: unknown) => (v == null || v === field.none ? '' : v)}
+            fullWidth
+          />
+        )}
       </ReferenceChoices>
     );
   },

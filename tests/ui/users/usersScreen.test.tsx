@@ -148,7 +148,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     );
     expect(within(dialog).getByRole('combobox', { name: /^Group/ })).toHaveTextContent('Branch Manager');
   });
-  it('a user with no branch, designation or department (0) edits with those selects empty, asking for no record 0', async () => {
+  it("a user with branch, designation and department 0: 'All branches', two empty required selects, no record 0 asked for", async () => {
     signInAt(0);
     usersEndpoint();
     const asked: string[] = [];
@@ -174,10 +174,18 @@ describe('users screen', { timeout: 60_000 }, () => {
       await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Group/ })).toHaveTextContent('Branch Manager'), {
         timeout: 10_000,
       });
-      expect(within(dialog).getByRole('combobox', { name: /^Branch/ })).not.toHaveTextContent(/\w/);
+      // Spec 000: a user's branch 0 means every branch, a choice of its own; designation 0 is none chosen.
+      expect(within(dialog).getByRole('combobox', { name: /^Branch/ })).toHaveTextContent('All branches');
       expect(within(dialog).getByRole('combobox', { name: /^Designation/ })).not.toHaveTextContent(/\w/);
+      expect(within(dialog).getByRole('combobox', { name: /^Department/ })).not.toHaveTextContent(/\w/);
       expect(asked.filter((ids) => ids.split(',').includes('0'))).toEqual([]);
       expect(warn.mock.calls.map(String).filter((m) => m.includes('out-of-range'))).toEqual([]);
+      // Saving asks for a designation and a department in the form, before any request.
+      let updates = 0;
+      server.use(http.put(path(users, 'update'), () => ((updates += 1), ok(admin))));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(within(dialog).getAllByText('Required')).toHaveLength(2));
+      expect(updates).toBe(0);
     } finally {
       warn.mockRestore();
       server.events.removeAllListeners('request:start');
