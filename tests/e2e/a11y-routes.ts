@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { descriptors } from '../../resources';
+import { startE2E, type E2E } from './harness';
 
 /**
  * Every screen of both route tables, as the console declares them: each resource's list (or
@@ -117,4 +118,34 @@ export async function settled(page: Page) {
     null,
     { timeout: 20_000, polling: 'raf' },
   );
+}
+
+/**
+ * What goes wrong on the page from now on, for a test to empty before a screen and check after it:
+ * API answers of 400 and up, and uncaught errors.
+ */
+export function watchFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/') && res.status() >= 400)
+      failures.push(`${res.status()} ${res.request().method()} ${url.pathname}${url.search}`);
+  });
+  page.on('pageerror', (err) => failures.push(`uncaught: ${err.message}`));
+  return failures;
+}
+
+/** A GET of the API with the page's signed-in session: the JSON it answers. */
+export function apiRead(page: Page, url: string): Promise<{ data?: unknown }> {
+  return page.evaluate(async (u) => {
+    const res = await fetch(u, { headers: { 'access-token': localStorage.getItem('token') ?? '' } });
+    return (await res.json()) as { data?: unknown };
+  }, url);
+}
+
+/** The real server and a browser whose fetches `settled` counts and whose failures are watched. */
+export async function startWatched(): Promise<{ e: E2E; failures: string[] }> {
+  const e = await startE2E();
+  await trackRequests(e.page);
+  return { e, failures: watchFailures(e.page) };
 }

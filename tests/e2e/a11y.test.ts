@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionPath, descriptors, registry } from '../../resources';
-import { signIn, startE2E, type E2E } from './harness';
-import { consoleRoutes, navigate, seriousViolations, settled, trackRequests } from './a11y-routes';
+import { signIn, type E2E } from './harness';
+import { apiRead, consoleRoutes, navigate, seriousViolations, settled, startWatched } from './a11y-routes';
 
 const routes = await consoleRoutes();
 
@@ -20,16 +20,9 @@ const variants = [
 describe.each(variants)('axe-core finds no serious or critical violation ($name)', ({ prefs }) => {
   let e: E2E;
   /** What went wrong on the page since the route was opened: API answers of 400 and up, uncaught errors. */
-  const failures: string[] = [];
+  let failures: string[] = [];
   beforeAll(async () => {
-    e = await startE2E();
-    await trackRequests(e.page);
-    e.page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.pathname.startsWith('/api/') && res.status() >= 400)
-        failures.push(`${res.status()} ${res.request().method()} ${url.pathname}${url.search}`);
-    });
-    e.page.on('pageerror', (err) => failures.push(`uncaught: ${err.message}`));
+    ({ e, failures } = await startWatched());
     await e.page.goto(`${e.url}/login`);
     await e.page.evaluate((p) => {
       for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
@@ -75,14 +68,8 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
     const d = registry.get(name);
     const query = new URLSearchParams({ status: 'all', page: '1', limit: '1' });
     if (d.listNeedsFilter) query.set(d.listNeedsFilter, 'all');
-    const record = await e.page.evaluate(
-      async (url) => {
-        const res = await fetch(url, { headers: { 'access-token': localStorage.getItem('token') ?? '' } });
-        const body = (await res.json()) as { data?: Record<string, unknown>[] };
-        return body.data?.[0];
-      },
-      `/api${actionPath(d, 'list')}/?${query}`,
-    );
+    const list = (await apiRead(e.page, `/api${actionPath(d, 'list')}/?${query}`)).data as Record<string, unknown>[] | undefined;
+    const record = list?.[0];
     const first = record?.[d.idField];
     expect(first, `a record of ${d.name}`).toBeTypeOf('number');
     failures.length = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionPath, descriptors, registry } from '../../resources';
-import { signIn, startE2E, type E2E } from './harness';
-import { navigate, settled, trackRequests } from './a11y-routes';
+import { signIn, type E2E } from './harness';
+import { apiRead, navigate, settled, startWatched } from './a11y-routes';
 
 /**
  * Every resource's edit dialog, opened on its first record (the first start seeds every resource)
@@ -16,26 +16,14 @@ const withoutSaveTime = (data: unknown): Record<string, unknown> => ({ ...(data 
 
 describe('each edit dialog saves its record unchanged', () => {
   let e: E2E;
-  const failures: string[] = [];
+  let failures: string[] = [];
   beforeAll(async () => {
-    e = await startE2E();
-    await trackRequests(e.page);
-    e.page.on('response', (res) => {
-      const url = new URL(res.url());
-      if (url.pathname.startsWith('/api/') && res.status() >= 400)
-        failures.push(`${res.status()} ${res.request().method()} ${url.pathname}${url.search}`);
-    });
-    e.page.on('pageerror', (err) => failures.push(`uncaught: ${err.message}`));
+    ({ e, failures } = await startWatched());
     await signIn(e);
   });
   afterAll(() => e.close());
 
-  /** The record as the API answers it, read with the signed-in session. */
-  const read = (url: string) =>
-    e.page.evaluate(async (u) => {
-      const res = await fetch(u, { headers: { 'access-token': localStorage.getItem('token') ?? '' } });
-      return (await res.json()) as { data?: unknown };
-    }, url);
+  const read = (url: string) => apiRead(e.page, url);
 
   it.each(descriptors.filter((d) => !d.singleton).map((d) => d.name))('%s', async (name) => {
     const d = registry.get(name);
