@@ -97,8 +97,8 @@ export function sqliteReaders(file: string, size: number): SqliteReaders {
     const worker = new Worker(THREAD_SOURCE, {
       eval: true,
       workerData: { driver, file },
-      // A thread's garbage is a few small answers per read, so it needs no 8 MB semi-spaces
-      // (`npm start`'s --max-semi-space-size=8 would apply to each thread too). Old generation: a
+      // A thread's garbage is a few small answers per read, so it needs no 4 MB semi-spaces
+      // (`npm start`'s --max-semi-space-size=4 would apply to each thread too). Old generation: a
       // bound, not a need. Most of the threads' RSS was glibc's per-thread malloc arenas, which
       // `npm start`'s MALLOC_ARENA_MAX=2 bounds (bench/SEARCH.md).
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 64 },
