@@ -449,15 +449,20 @@ const RESULTS = () => path.join(HERE, 'RESULTS.md');
  * replaces it (MANY-USERS.md keeps every run).
  */
 export function manyUsersBlock(): string {
-  const text = fs.existsSync(RESULTS()) ? fs.readFileSync(RESULTS(), 'utf8') : '';
-  const from = text.indexOf(MANY_USERS_START);
-  const to = text.indexOf(MANY_USERS_END);
-  return from >= 0 && to > from ? text.slice(from, to + MANY_USERS_END.length) : '';
+  return blockIn(resultsText());
 }
 
 export function writeManyUsersBlock(report: string): void {
   const block = `${MANY_USERS_START}\n${report.trim()}\n${MANY_USERS_END}`;
-  const text = fs.existsSync(RESULTS()) ? fs.readFileSync(RESULTS(), 'utf8') : '';
-  const old = manyUsersBlock();
+  const text = resultsText();
+  const old = blockIn(text);
   fs.writeFileSync(RESULTS(), old ? text.replace(old, block) : `${text.trimEnd()}\n\n${block}\n`);
+}
+
+const resultsText = () => (fs.existsSync(RESULTS()) ? fs.readFileSync(RESULTS(), 'utf8') : '');
+
+function blockIn(text: string): string {
+  const from = text.indexOf(MANY_USERS_START);
+  const to = text.indexOf(MANY_USERS_END);
+  return from >= 0 && to > from ? text.slice(from, to + MANY_USERS_END.length) : '';
 }

@@ -38,7 +38,20 @@ const RichTextFieldInput = lazyComponent(() => import('./RichTextFieldInput').th
 /** One input per kind; the mapped type makes the compiler fail when a kind lacks one. */
 type InputTable = { [K in FieldKind]: (p: KindProps<FieldOfKind<K>>) => ReactElement };
 
-export const validators = (f: Field): Validator[] => (f.required ? [required()] : []);
+const noneIsMissing =
+  (none: unknown): Validator =>
+  (v: unknown) =>
+    v === none ? 'ra.validation.required' : undefined;
+
+/**
+ * A required field's validators. A required reference's `none` (a seeded user's department 0) is
+ * no choice at all, unless the descriptor makes it one of its own (`noneChoice`).
+ */
+export const validators = (f: Field): Validator[] => {
+  if (!f.required) return [];
+  const noneUnchosen = f.kind === 'reference' && f.none !== undefined && !f.noneChoice;
+  return noneUnchosen ? [required(), noneIsMissing(f.none)] : [required()];
+};
 
 /**
  * A reference whose `none` is a choice of its own (a user's branch 0: every branch): that choice,
@@ -50,12 +63,6 @@ function NoneAndRecords({ field, titleField }: { field: FieldOfKind<'reference'>
   const choices = [{ id: field.none, [titleField]: translate(field.noneChoice ?? '') }, ...allChoices];
   return <SelectInput source={field.name} choices={choices} optionText={titleField} validate={validators(field)} fullWidth />;
 }
-
-/** A required reference's `none` is no choice at all (a seeded user's department 0), unless it is one of its own. */
-const noneIsMissing =
-  (none: unknown): Validator =>
-  (v: unknown) =>
-    v === none ? 'ra.validation.required' : undefined;
 
 /** Price inputs: anything that is not a number becomes 0 (spec 001 section 5). */
 const toNumber = (v: unknown): number => {
@@ -141,7 +148,7 @@ export const inputs: InputTable = {
         ) : (
           <SelectInput
             optionText={target.titleField}
-            validate={field.none !== undefined && field.required ? [...validators(field), noneIsMissing(field.none)] : validators(field)}
+            validate={validators(field)}
             // `none` (0) has no choice here: shown as empty, not as MUI's out-of-range value.
             format={(v: unknown) => (v == null || v === field.none ? '' : v)}
             fullWidth

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { descriptors } from '../../resources';
+import { actionPath, descriptors, type ResourceDescriptor } from '../../resources';
 import { startE2E, type E2E } from './harness';
 
 /**
@@ -148,4 +148,12 @@ export async function startWatched(): Promise<{ e: E2E; failures: string[] }> {
   const e = await startE2E();
   await trackRequests(e.page);
   return { e, failures: watchFailures(e.page) };
+}
+
+/** A resource's first records as its list answers them (every status; the users list asks for every branch). */
+export async function firstRecords(page: Page, d: ResourceDescriptor, limit: number): Promise<Record<string, unknown>[]> {
+  const query = new URLSearchParams({ status: 'all', page: '1', limit: String(limit) });
+  if (d.listNeedsFilter) query.set(d.listNeedsFilter, 'all');
+  const { data } = await apiRead(page, `/api${actionPath(d, 'list')}/?${query}`);
+  return Array.isArray(data) ? (data as Record<string, unknown>[]) : [];
 }

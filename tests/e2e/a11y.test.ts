@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionPath, descriptors, registry } from '../../resources';
+import { descriptors, registry } from '../../resources';
 import { signIn, type E2E } from './harness';
-import { apiRead, consoleRoutes, navigate, seriousViolations, settled, startWatched } from './a11y-routes';
+import { consoleRoutes, firstRecords, navigate, seriousViolations, settled, startWatched } from './a11y-routes';
 
 const routes = await consoleRoutes();
 
@@ -66,11 +66,7 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
   // Each resource's edit dialog, on its first record (the first start seeds every resource).
   it.each(descriptors.filter((d) => !d.singleton).map((d) => d.name))('/%s/{its first id}', async (name) => {
     const d = registry.get(name);
-    const query = new URLSearchParams({ status: 'all', page: '1', limit: '1' });
-    if (d.listNeedsFilter) query.set(d.listNeedsFilter, 'all');
-    const list = (await apiRead(e.page, `/api${actionPath(d, 'list')}/?${query}`)).data as Record<string, unknown>[] | undefined;
-    const record = list?.[0];
-    const first = record?.[d.idField];
+    const first = (await firstRecords(e.page, d, 1))[0]?.[d.idField];
     expect(first, `a record of ${d.name}`).toBeTypeOf('number');
     failures.length = 0;
     await navigate(e.page, `/${d.name}/${String(first)}`);

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionPath, descriptors, registry } from '../../resources';
 import { signIn, type E2E } from './harness';
-import { apiRead, navigate, settled, startWatched } from './a11y-routes';
+import { apiRead, firstRecords, navigate, settled, startWatched } from './a11y-routes';
+
+/** A reference as a read embeds it (`{branch_id: 3, ...}`) or as its plain id. */
+const idOf = (v: unknown) => (v && typeof v === 'object' ? Number(Object.values(v)[0]) : Number(v));
+/** The time of the last save is the one field a save without a change changes. */
+const withoutSaveTime = (data: unknown): Record<string, unknown> => ({ ...(data as Record<string, unknown>), updated_at: undefined });
 
 /**
  * Every resource's edit dialog, opened on its first record (the first start seeds every resource)
@@ -9,11 +14,6 @@ import { apiRead, navigate, settled, startWatched } from './a11y-routes';
  * that loses or reshapes a value on the way (a date shifted by the time zone, a reference's none,
  * a list of rows, rich text) shows up here as a refused save or a changed field.
  */
-/** A reference as a read embeds it (`{branch_id: 3, ...}`) or as its plain id. */
-const idOf = (v: unknown) => (v && typeof v === 'object' ? Number(Object.values(v)[0]) : Number(v));
-/** The time of the last save is the one field a save without a change changes. */
-const withoutSaveTime = (data: unknown): Record<string, unknown> => ({ ...(data as Record<string, unknown>), updated_at: undefined });
-
 describe('each edit dialog saves its record unchanged', () => {
   let e: E2E;
   let failures: string[] = [];
@@ -24,13 +24,13 @@ describe('each edit dialog saves its record unchanged', () => {
   afterAll(() => e.close());
 
   const read = (url: string) => apiRead(e.page, url);
+  /** The answer to the next API request that is not a read: the save. */
+  const nextWrite = () =>
+    e.page.waitForResponse((res) => res.request().method() !== 'GET' && new URL(res.url()).pathname.startsWith('/api/'));
 
   it.each(descriptors.filter((d) => !d.singleton).map((d) => d.name))('%s', async (name) => {
     const d = registry.get(name);
-    const query = new URLSearchParams({ status: 'all', page: '1', limit: '50' });
-    if (d.listNeedsFilter) query.set(d.listNeedsFilter, 'all');
-    const list = (await read(`/api${actionPath(d, 'list')}/?${query}`)).data as Record<string, unknown>[];
-    const id = list[0]?.[d.idField];
+    const id = (await firstRecords(e.page, d, 1))[0]?.[d.idField];
     expect(id, `a record of ${name}`).toBeTypeOf('number');
     const one = `/api${actionPath(d, 'get')}/${String(id)}`;
     const before = withoutSaveTime((await read(one)).data);
@@ -47,7 +47,7 @@ describe('each edit dialog saves its record unchanged', () => {
       await dialog.locator(`input[name="${f.name}"]`).locator('xpath=..').getByRole('combobox').click();
       await e.page.getByRole('option').first().click();
     }
-    const saved = e.page.waitForResponse((res) => res.request().method() !== 'GET' && new URL(res.url()).pathname.startsWith('/api/'));
+    const saved = nextWrite();
     await dialog.getByRole('button', { name: 'Save' }).click();
     const res = await saved;
     expect(`${res.status()} ${(await res.text()).slice(0, 300)}`).toMatch(/^200 /);
@@ -74,7 +74,7 @@ describe('each edit dialog saves its record unchanged', () => {
     failures.length = 0;
     await navigate(e.page, `/${name}`);
     await settled(e.page);
-    const saved = e.page.waitForResponse((res) => res.request().method() !== 'GET' && new URL(res.url()).pathname.startsWith('/api/'));
+    const saved = nextWrite();
     await e.page.getByRole('main').getByRole('button', { name: 'Save' }).click();
     const res = await saved;
     expect(`${res.status()} ${(await res.text()).slice(0, 300)}`).toMatch(/^200 /);
