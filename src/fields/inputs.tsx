@@ -15,11 +15,13 @@ import {
   useChoicesContext,
   useTranslate,
   required,
+  type RaRecord,
   type Validator,
 } from 'react-admin';
 import { ReferenceChoices } from './ReferenceChoices';
 import type { Field, FieldKind, Size } from '../../resources';
 import { useRegistry } from '../registry-context';
+import { useChoiceScopes, type ChoiceScope } from '../screens/extensions';
 import { uploadUrl } from '../config';
 import { lazyComponent } from '../lazy';
 import { RecommendedSize } from './RecommendedSize';
@@ -54,14 +56,31 @@ export const validators = (f: Field): Validator[] => {
 };
 
 /**
- * A reference whose `none` is a choice of its own (a user's branch 0: every branch): that choice,
- * then the records. Still required: a new record's form starts with neither chosen.
+ * A reference's select over its target's active records (from `ReferenceChoices`), narrowed to what
+ * the signed-in user may choose (`ChoiceScope`, from the screen's module). A `none` that is a choice
+ * of its own (a user's branch 0: every branch) comes first when offered; otherwise it is shown as
+ * empty, not as MUI's out-of-range value, and a required field counts it as missing. Still
+ * required: a new record's form starts with nothing chosen.
  */
-function NoneAndRecords({ field, titleField }: { field: FieldOfKind<'reference'>; titleField: string }) {
+function RecordChoices({ field, titleField, scope }: { field: FieldOfKind<'reference'>; titleField: string; scope?: ChoiceScope }) {
   const translate = useTranslate();
-  const { allChoices = [] } = useChoicesContext();
-  const choices = [{ id: field.none, [titleField]: translate(field.noneChoice ?? '') }, ...allChoices];
-  return <SelectInput source={field.name} choices={choices} optionText={titleField} validate={validators(field)} fullWidth />;
+  const { allChoices = [], isPending } = useChoicesContext();
+  const only = scope?.only;
+  const records = only ? allChoices.filter((c: RaRecord) => only.includes(c.id)) : allChoices;
+  const offerNone = Boolean(field.noneChoice) && scope?.noneChoice !== false;
+  const choices = offerNone ? [{ id: field.none, [titleField]: translate(field.noneChoice ?? '') }, ...records] : records;
+  return (
+    <SelectInput
+      source={field.name}
+      choices={choices}
+      // The records' loading state, which explicit choices would otherwise hide.
+      isPending={isPending}
+      optionText={titleField}
+      validate={validators(offerNone ? field : { ...field, noneChoice: undefined })}
+      format={offerNone ? undefined : (v: unknown) => (v == null || v === field.none ? '' : v)}
+      fullWidth
+    />
+  );
 }
 
 /** Price inputs: anything that is not a number becomes 0 (spec 001 section 5). */
@@ -133,8 +152,9 @@ export const inputs: InputTable = {
   choice: ({ field, resource }) => (
     <SelectInput source={field.name} choices={choiceOptions(resource, field)} validate={validators(field)} fullWidth />
   ),
-  reference: function ReferenceFieldInput({ field }) {
+  reference: function ReferenceFieldInput({ field, resource }) {
     const target = useRegistry().get(field.reference);
+    const scope = useChoiceScopes(resource)[field.name];
     return (
       // Only active records may be chosen (spec: selects are filled with status=1).
       <ReferenceChoices
@@ -143,17 +163,7 @@ export const inputs: InputTable = {
         filter={{ status: 1 }}
         sort={{ field: target.titleField, order: 'ASC' }}
       >
-        {field.noneChoice ? (
-          <NoneAndRecords field={field} titleField={target.titleField} />
-        ) : (
-          <SelectInput
-            optionText={target.titleField}
-            validate={validators(field)}
-            // `none` (0) has no choice here: shown as empty, not as MUI's out-of-range value.
-            format={(v: unknown) => (v == null || v === field.none ? '' : v)}
-            fullWidth
-          />
-        )}
+        <RecordChoices field={field} titleField={target.titleField} scope={scope} />
       </ReferenceChoices>
     );
   },

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { SelectInput, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { session } from '../../../authProvider/storage';
 import { useRegistry } from '../../registry-context';
@@ -60,4 +61,14 @@ export function useUserListFilters() {
     filters: [<BranchFilter key={source} source={source} alwaysOn />],
     defaults: own === 0 ? undefined : { [source]: own },
   };
+}
+
+/**
+ * The user form's branch choices: a branch-scoped viewer may only put users in their own branch
+ * (the server answers 403 otherwise), so only it is offered, without "All branches".
+ */
+export function useUserChoiceScopes() {
+  const own = viewerBranch();
+  const source = useRegistry().get('users').listNeedsFilter ?? 'user_branch';
+  return useMemo(() => (own === 0 ? {} : { [source]: { only: [own], noneChoice: false } }), [own, source]);
 }

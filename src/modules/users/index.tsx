@@ -1,6 +1,6 @@
 import type { ConsoleModule } from '..';
 import { lazyComponent } from '../../lazy';
-import { useUserListFilters } from './BranchFilter';
+import { useUserChoiceScopes, useUserListFilters } from './BranchFilter';
 import { USER_PERMISSION_SLUG } from './permission-slug';
 // Part of the create form as soon as it opens (small: the strength checker itself loads on demand).
 import { PasswordInputs } from './PasswordInputs';
@@ -12,13 +12,15 @@ const PermissionDialogAfterSave = lazyComponent(() => import('../../signed-in').
 /**
  * The users screen is the users descriptor's generated list and dialog (routes `/users`,
  * `/users/user-list`, `/users/create`, `/users/{id}`); this module adds the branch filter, the
- * create-only password inputs, the permission button and, after a save, the permission dialog.
+ * branch choices a scoped viewer may make, the create-only password inputs, the permission button
+ * and, after a save, the permission dialog.
  */
 export const usersModule: ConsoleModule = {
   name: 'users',
   screens: {
     users: {
       useListFilters: useUserListFilters,
+      useChoiceScopes: useUserChoiceScopes,
       CreateInputs: PasswordInputs,
       AfterSave: PermissionDialogAfterSave,
     },

@@ -191,4 +191,32 @@ describe('users screen', { timeout: 60_000 }, () => {
       server.events.removeAllListeners('request:start');
     }
   });
+
+  it("for a branch-scoped user, the form offers only their own branch: chosen on create, no 'All branches'", async () => {
+    signInAt(11);
+    usersEndpoint();
+    renderApp('/users/create');
+    const dialog = await screen.findByRole('dialog');
+    const branchSelect = () => within(dialog).getByRole('combobox', { name: /^Branch/ });
+    // Nothing left to choose: the one branch the server allows is already chosen.
+    await waitFor(() => expect(branchSelect()).toHaveTextContent('Dhanmondi Main'), { timeout: 10_000 });
+    fireEvent.mouseDown(branchSelect());
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Dhanmondi Main']);
+  });
+
+  it("a branch-0 user's form offers 'All branches' and every active branch, none chosen on create", async () => {
+    signInAt(0);
+    usersEndpoint();
+    renderApp('/users/create');
+    const dialog = await screen.findByRole('dialog');
+    const branchSelect = await within(dialog).findByRole('combobox', { name: /^Branch/ }, { timeout: 10_000 });
+    expect(branchSelect).not.toHaveTextContent(/\w/);
+    fireEvent.mouseDown(branchSelect);
+    await waitFor(async () =>
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(
+        expect.arrayContaining(['All branches', 'Dhanmondi Main', 'Chattogram Eye Care']),
+      ),
+    );
+  });
 });
