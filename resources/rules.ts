@@ -14,6 +14,13 @@ import type { Derivation, Field, ResourceDescriptor, SubField } from './types';
 /** Largest value of a 32-bit SQL integer (PostgreSQL `integer`, our ids and whole numbers). */
 export const MAX_INT = 2_147_483_647;
 
+/**
+ * The most rows one list answer holds (its `limit`, and the default without one: the spec's client
+ * expects whole lists). A form's select asks for this many active records, so every one of them
+ * can be chosen, not only a first page.
+ */
+export const MAX_LIST_LIMIT = 1000;
+
 export const isBlank = (v: unknown): boolean => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 // ---------------------------------------------------------------------------------------------

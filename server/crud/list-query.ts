@@ -1,6 +1,6 @@
 import type { ResourceDescriptor } from '../../resources';
 import { ApiError } from '../http/envelope';
-import { cleanText, MAX_INT } from '../../resources';
+import { cleanText, MAX_INT, MAX_LIST_LIMIT } from '../../resources';
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */
 export interface ListQuery {
@@ -16,7 +16,7 @@ export interface ListQuery {
 }
 
 /** Without `limit` the spec's client expects whole lists; this bounds a single answer. */
-export const MAX_LIMIT = 1000;
+export const MAX_LIMIT = MAX_LIST_LIMIT;
 
 const int = (name: string, raw: string, min: number, max = MAX_INT) => {
   const n = Number(raw);

@@ -58,6 +58,24 @@ describe('generated form (medicine)', () => {
     expect(within(listbox).getByText('Antibiotics')).toBeInTheDocument();
     expect(within(listbox).queryByText('Retired Category')).not.toBeInTheDocument();
   });
+
+  it('the category select offers every active category, not only a first page of them', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      pharmacy_category_id: 100 + i,
+      pharmacy_category_code: `C${i}`,
+      pharmacy_category_name: `Category ${String(i + 1).padStart(2, '0')}`,
+      pharmacy_category_status: 1,
+    }));
+    server.use(...listHandlers(category, many));
+    renderApp('/medicine/create');
+    const dialog = await screen.findByRole('dialog');
+    const select = await within(dialog).findByRole('combobox', { name: /Category/ });
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled', 'true'));
+    fireEvent.mouseDown(select);
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(listbox).getByText('Category 40')).toBeInTheDocument());
+    expect(within(listbox).getAllByRole('option').filter((o) => o.textContent?.startsWith('Category '))).toHaveLength(40);
+  });
 });
 
 describe('generated form (doctors rows)', () => {

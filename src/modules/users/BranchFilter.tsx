@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { SelectInput, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { session } from '../../../authProvider/storage';
+import { MAX_LIST_LIMIT } from '../../../resources';
 import { useRegistry } from '../../registry-context';
 
 /** The signed-in user's branch id: 0 means they see every branch (spec 000 section 6). */
@@ -31,7 +32,7 @@ export function BranchFilter({ source }: { source: string; alwaysOn?: boolean })
   const own = viewerBranch();
   const { data = [], isPending } = useGetList<RaRecord>(branch.name, {
     filter: { status: 1 },
-    pagination: { page: 1, perPage: 1000 },
+    pagination: { page: 1, perPage: MAX_LIST_LIMIT },
     sort: { field: branch.titleField, order: 'ASC' },
   });
   // Until the branches come, a scoped user's own branch (chosen already) is named from the session:
