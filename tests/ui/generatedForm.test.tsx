@@ -74,7 +74,11 @@ describe('generated form (medicine)', () => {
     fireEvent.mouseDown(select);
     const listbox = await screen.findByRole('listbox');
     await waitFor(() => expect(within(listbox).getByText('Category 40')).toBeInTheDocument());
-    expect(within(listbox).getAllByRole('option').filter((o) => o.textContent?.startsWith('Category '))).toHaveLength(40);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .filter((o) => o.textContent?.startsWith('Category ')),
+    ).toHaveLength(40);
   });
 });
 
