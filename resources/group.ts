@@ -8,6 +8,8 @@ export const group = {
   statusField: 'group_status',
   titleField: 'group_name',
   codeField: 'group_code',
+  // The notification form sends a notice to a group.
+  lookupBy: ['notification/notification-create', 'notification/notification-update'],
   menu: { group: 'group', icon: 'Groups', aliases: ['/group/group-list', '/users/user-group'], position: 3 },
   dialog: 'sm',
   fields: [

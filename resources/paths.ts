@@ -27,6 +27,22 @@ export function permissionSlug(d: ResourceDescriptor, action: Action): string {
   return actionPath(d, action).slice(1);
 }
 
+/**
+ * Who may look up a resource's records for a form's select without its list permission: whoever
+ * may create or update a record that references it (a users manager chooses a branch, a
+ * designation...), and the holders of its `lookupBy` slugs. A lookup answers only what a select
+ * shows (server/crud/lookups.ts).
+ */
+export function lookupSlugs(all: readonly ResourceDescriptor[], d: ResourceDescriptor): ReadonlySet<string> {
+  const referrers = all.filter((x) => x.fields.some((f) => f.kind === 'reference' && f.reference === d.name));
+  const writes = referrers.flatMap((x) =>
+    actionsOf(x)
+      .filter((a) => a === 'create' || a === 'update')
+      .map((a) => permissionSlug(x, a)),
+  );
+  return new Set([...writes, ...(d.lookupBy ?? [])]);
+}
+
 /** The actions a resource offers: a singleton is listed, created once and updated, never deleted. */
 export function actionsOf(d: ResourceDescriptor): readonly Action[] {
   return d.singleton ? SINGLETON_ACTIONS : ACTIONS;

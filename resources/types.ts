@@ -188,6 +188,12 @@ export interface ResourceDescriptor {
   /** Table columns never answered by any read (a password hash). */
   secretColumns?: readonly string[];
   /**
+   * Permission slugs of forms outside the descriptors that choose this resource's records (the
+   * notification form picks a group or a user). Their holders may look the records up like the
+   * forms of descriptors that reference this one (`lookupSlugs`).
+   */
+  lookupBy?: readonly string[];
+  /**
    * The routes are written by a feature module (server/modules/<name>) on top of the generic
    * service, because they add rules generic CRUD cannot express; paths and slugs stay derived.
    */

@@ -12,6 +12,8 @@ export const users = {
   idField: 'user_id',
   statusField: 'user_status',
   titleField: 'user_name',
+  // The notification form sends a notice to one user.
+  lookupBy: ['notification/notification-create', 'notification/notification-update'],
   migrationTable: true,
   moduleRoutes: true,
   secretColumns: ['password_hash'],

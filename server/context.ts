@@ -34,5 +34,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: AuthUser;
+    /** A list read allowed as a form's lookup only (`requireListOrLookup`): answer what a select shows. */
+    lookupOnly?: boolean;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/envelope';
+import { isLookupQuery } from '../crud/lookups';
 import type { AuthUser } from '../context';
 
 /** The token travels in `access-token` (the spec's header) or as a Bearer token. */
@@ -18,6 +19,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   return (request.user = { user_id: session.user_id, user_group: session.user_group, user_branch: session.user_branch, token });
 }
 
+/** The signed-in user of a route guarded by `requireUser` or `requirePermission` (401 if, oddly, none). */
+export function signedIn(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
+  return request.user;
+}
+
 /** 401 without a valid session. */
 export const requireUser: preHandlerAsyncHookHandler = async function (request) {
   await authenticate(this, request);
@@ -32,5 +39,24 @@ export function requirePermission(slug: string): preHandlerAsyncHookHandler {
     const user = await authenticate(this, request);
     const slugs = await this.ctx.permissions.slugsFor(user);
     if (!slugs.has(slug)) throw new ApiError(403, `You do not have the permission "${slug}"`);
+  };
+}
+
+/**
+ * A list route's guard: the list permission, or else a form's lookup (`isLookupQuery`) by a holder
+ * of one of `lookups` (`lookupSlugs`), which marks the request `lookupOnly`. Without either, 403
+ * naming the list permission.
+ */
+export function requireListOrLookup(listSlug: string, lookups: ReadonlySet<string>): preHandlerAsyncHookHandler {
+  return async function (request) {
+    const user = await authenticate(this, request);
+    const slugs = await this.ctx.permissions.slugsFor(user);
+    if (slugs.has(listSlug)) return;
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    if (isLookupQuery(query) && [...lookups].some((slug) => slugs.has(slug))) {
+      request.lookupOnly = true;
+      return;
+    }
+    throw new ApiError(403, `You do not have the permission "${listSlug}"`);
   };
 }

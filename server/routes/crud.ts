@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { actionPath, actionsOf, permissionSlug, takesId, METHOD, MAX_INT, type Action, type ResourceDescriptor } from '../../resources';
-import { requirePermission } from '../plugins/auth';
+import {
+  actionPath,
+  actionsOf,
+  lookupSlugs,
+  permissionSlug,
+  takesId,
+  METHOD,
+  MAX_INT,
+  type Action,
+  type ResourceDescriptor,
+} from '../../resources';
+import { requireListOrLookup, requirePermission } from '../plugins/auth';
+import { lookupView } from '../crud/lookups';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody, type WriteBody } from '../crud/body';
 import { routeSchema } from '../crud/schemas';
@@ -46,7 +57,10 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
     url: actionPath(d, action) + (takesId(action) ? '/:id' : action === 'list' ? '/' : ''),
     schema: routeSchema(registry, d, action, takesId(action)),
     attachValidation: true,
-    preHandler: requirePermission(permissionSlug(d, action)),
+    preHandler:
+      action === 'list'
+        ? requireListOrLookup(permissionSlug(d, action), lookupSlugs(registry.all, d))
+        : requirePermission(permissionSlug(d, action)),
     handler: async (request, reply) => {
       if (request.validationError?.validationContext === 'params') throw schemaRefusal(request.validationError, 400);
       switch (action) {
@@ -54,7 +68,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           const query = parseListQuery(d, request.query);
           if (request.validationError) throw schemaRefusal(request.validationError, 400);
           const { rows, total } = await crud.list(d, query);
-          return success(rows.length ? MESSAGES.list : 'Data Not Found', rows, total);
+          return success(rows.length ? MESSAGES.list : 'Data Not Found', request.lookupOnly ? lookupView(d, rows) : rows, total);
         }
         case 'get':
           return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));

@@ -111,4 +111,81 @@ describe('users, end to end in Chromium', () => {
     expect(await page.getByText('Chattogram Eye Care Centre').count()).toBe(0);
     expect(e.foreignRequests).toEqual([]);
   });
+
+  it("a branch-scoped manager's form offers only their branch, already chosen, and the server takes the new user", async () => {
+    const { page } = e;
+    const db = e.app.ctx.conn.db;
+    const inject = async (url: string, payload: Record<string, unknown>) => {
+      const res = await e.app.inject({ method: 'POST', url, payload, headers: { 'access-token': adminToken } });
+      if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return res.json<{ data: Record<string, unknown> }>().data;
+    };
+    /** The id of a seeded record found by its name through the list API. */
+    const idOf = async (resource: 'branch' | 'designation' | 'department', name: string) => {
+      const url = `/api/${resource}/${resource}-list/?search=${encodeURIComponent(name)}`;
+      const rows = (await e.app.inject({ method: 'GET', url, headers: { 'access-token': adminToken } })).json<{
+        data: Record<string, unknown>[];
+      }>().data;
+      const found = rows.find((r) => r[`${resource}_name`] === name);
+      if (!found) throw new Error(`the ${resource} ${name} sample is missing`);
+      return Number(found[`${resource}_id`]);
+    };
+    const own = await idOf('branch', 'Dhanmondi Main Hospital');
+    const group = (await inject('/api/group/group-create', { group_code: 'BM-E2E', group_name: 'Branch Manager E2E' })).group_id as number;
+    const menus = await db
+      .selectFrom('menu')
+      .select('menu_id')
+      .where('menu_slug', 'in', ['users/user-list', 'users/user-create'])
+      .execute();
+    await db
+      .insertInto('permission')
+      .values(menus.map((m) => ({ permission_group: group, menu_id: m.menu_id })))
+      .execute();
+    e.app.ctx.permissions.invalidate();
+    const person = {
+      user_designation: await idOf('designation', 'Pharmacist'),
+      user_department: await idOf('department', 'Ophthalmology'),
+      user_group: group,
+    };
+    await inject('/api/users/user-create', {
+      user_name: 'Karim Uddin',
+      username: 'karim',
+      password: 'harbour-mango-quilt-3',
+      c_password: 'harbour-mango-quilt-3',
+      user_branch: own,
+      ...person,
+    });
+
+    await page.evaluate(() => {
+      localStorage.clear();
+    });
+    await signIn(e, { username: 'karim', password: 'harbour-mango-quilt-3' });
+    await page.goto(`${e.url}/users/create`);
+    const dialog = page.getByRole('dialog');
+    const branchSelect = dialog.getByRole('combobox', { name: /^branch/i });
+    await expect.poll(() => branchSelect.textContent()).toContain('Dhanmondi Main Hospital');
+    await branchSelect.click();
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Dhanmondi Main Hospital']);
+    await page.keyboard.press('Escape');
+
+    await dialog.getByLabel(/^name/i).fill('Shirin Sultana');
+    await dialog.getByLabel(/^username/i).fill('shirin');
+    await dialog.getByLabel(/^password/i).fill('pepper-island-violet-9');
+    await dialog.getByLabel(/^confirm password/i).fill('pepper-island-violet-9');
+    const choose = async (label: RegExp, option: string) => {
+      await dialog.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option }).click();
+    };
+    await choose(/^designation/i, 'Pharmacist');
+    await choose(/^department/i, 'Ophthalmology');
+    await choose(/^group/i, 'Branch Manager E2E');
+    await dialog.getByRole('button', { name: /save/i }).click();
+    await expect
+      .poll(
+        async () => (await db.selectFrom('users').select('user_branch').where('username', '=', 'shirin').executeTakeFirst())?.user_branch,
+      )
+      .toBe(own);
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('Shirin Sultana');
+    expect(e.foreignRequests).toEqual([]);
+  });
 });

@@ -29,6 +29,15 @@ export interface PermissionChange {
   menus?: PermissionChange[];
 }
 
+/**
+ * Told the slugs a save would grant (and, for a user's own entries, whose they are) before anything
+ * is written; it refuses by throwing (server/auth/no-escalation.ts).
+ */
+export type Granting = (slugs: string[], user?: { user_id: number; user_group: number }) => Promise<void>;
+const allowAll: Granting = async () => undefined;
+const slugsOf = (byId: ReadonlyMap<number, MenuRow>, changes: readonly PermissionChange[]) =>
+  changes.map((c) => byId.get(c.menu_id)?.menu_slug ?? '').filter(Boolean);
+
 const flatten = (list: readonly PermissionChange[]): PermissionChange[] => list.flatMap((c) => [c, ...flatten(c.menus ?? [])]);
 
 export function permissionService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>) {
@@ -130,10 +139,16 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
     },
 
     /** Sets the group's grants for the named menus (others unchanged). */
-    async saveGroup(groupId: number, data: readonly PermissionChange[]): Promise<number> {
+    async saveGroup(groupId: number, data: readonly PermissionChange[], granting: Granting = allowAll): Promise<number> {
       await requireGroup(groupId, 'group_id');
       const changes = flatten(data);
       const byId = await checkChanges(changes, false);
+      await granting(
+        slugsOf(
+          byId,
+          changes.filter((c) => c.permission_status === 1),
+        ),
+      );
       if (groupId === (await superAdminGroup())) {
         const removed = changes.filter((c) => c.permission_status === 0).map((c) => byId.get(c.menu_id)?.menu_slug ?? '');
         const locked = removed.filter((s) => PROTECTED_SLUGS.includes(s));
@@ -164,10 +179,18 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
      * Sets the user's own entries: a status equal to the group's needs no entry (it is dropped),
      * a different one is stored as a grant (1) or a denial (0); `reset` drops the entry.
      */
-    async saveUser(userId: number, data: readonly PermissionChange[]): Promise<number> {
+    async saveUser(userId: number, data: readonly PermissionChange[], granting: Granting = allowAll): Promise<number> {
       const user = await requireUser(userId, 'user.user_id');
       const changes = flatten(data);
       const byId = await checkChanges(changes, true);
+      // A reset gives back what the group grants: a grant like any other.
+      await granting(
+        slugsOf(
+          byId,
+          changes.filter((c) => c.reset === true || c.permission_status === 1),
+        ),
+        user,
+      );
       const granted = await groupGrants(user.user_group);
       if (user.user_group === (await superAdminGroup())) {
         const denied = changes.filter((c) => !c.reset && c.permission_status === 0).map((c) => byId.get(c.menu_id)?.menu_slug ?? '');

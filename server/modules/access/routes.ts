@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission, requireUser } from '../../plugins/auth';
-import { ApiError, notFound, success } from '../../http/envelope';
+import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
+import { noEscalation } from '../../auth/no-escalation';
+import { notFound, success } from '../../http/envelope';
 import { ensureSuperAdminGroup } from '../../startup';
 import './menus';
 import { groupReader } from './groups';
@@ -41,6 +42,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   const groups = groupReader(db, ctx.registry);
   const menus = menuService(db, groups, superAdminGroup);
   const permissions = permissionService(db, groups, superAdminGroup);
+  const escalation = noEscalation(ctx);
   guardGroups(ctx, superAdminGroup);
 
   /** Every permission change reaches the affected users on their very next request. */
@@ -48,11 +50,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     ctx.permissions.invalidate();
     ctx.events.emit('permissions-changed', who);
   };
-  const slugsOf = (request: FastifyRequest) => {
-    // requireUser ran before every handler that calls this.
-    if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-    return ctx.permissions.slugsFor(request.user);
-  };
+  const slugsOf = (request: FastifyRequest) => ctx.permissions.slugsFor(signedIn(request));
   const found = (n: number) => (n ? 'Data Found' : 'Data Not Found');
 
   app.get<{ Querystring: Query }>(
@@ -166,7 +164,10 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const { group_id, permission_data } = request.body;
-      const count = await permissions.saveGroup(group_id, permission_data);
+      const viewer = signedIn(request);
+      const count = await permissions.saveGroup(group_id, permission_data, (slugs) =>
+        escalation.assertHolds(viewer, slugs, 'These permissions'),
+      );
       changed({ groupIds: [group_id] });
       return success('Permission Update Successfully', { group_id, changed: count });
     },
@@ -178,7 +179,11 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const { user, permission_data } = request.body;
-      const count = await permissions.saveUser(user.user_id, permission_data);
+      const viewer = signedIn(request);
+      const count = await permissions.saveUser(user.user_id, permission_data, async (slugs, target) => {
+        if (target) await escalation.assertNotAbove(viewer, target);
+        await escalation.assertHolds(viewer, slugs, 'These permissions');
+      });
       changed({ userIds: [user.user_id] });
       return success('Permission Update Successfully', { user_id: user.user_id, changed: count });
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission, requireUser } from '../../plugins/auth';
-import { ApiError, success } from '../../http/envelope';
+import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
+import { success } from '../../http/envelope';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
 import { attachSockets } from './sockets';
@@ -21,10 +21,7 @@ export const NOTIFICATION_SLUGS = {
 } as const;
 
 /** The signed-in user; the routes below all run after requireUser or requirePermission. */
-function viewer(request: FastifyRequest): Viewer {
-  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-  return request.user;
-}
+const viewer: (request: FastifyRequest) => Viewer = signedIn;
 
 interface IdParams {
   Params: { id: number };

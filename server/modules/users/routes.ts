@@ -1,21 +1,18 @@
 import type {} from '@fastify/swagger';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../../context';
+import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { actionPath, MAX_INT, permissionSlug, type Action } from '../../../resources';
-import { requirePermission } from '../../plugins/auth';
+import { actionPath, lookupSlugs, MAX_INT, permissionSlug, type Action } from '../../../resources';
+import { requireListOrLookup, requirePermission, signedIn } from '../../plugins/auth';
+import { lookupView } from '../../crud/lookups';
 import { parseListQuery } from '../../crud/list-query';
 import { readWriteBody } from '../../crud/body';
-import { ApiError, notFound, success } from '../../http/envelope';
+import { notFound, success } from '../../http/envelope';
 import { createUsersService } from './service';
 import { uploadLimitsOf } from '../../config';
 import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
 
 /** The signed-in user; the permission guard ran first, so one is always there. */
-function viewer(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-  return request.user;
-}
+const viewer = signedIn;
 
 const parseId = (raw: string) => {
   const id = Number(raw);
@@ -54,13 +51,14 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         querystring: listQuery,
         response: listAnswer,
       },
-      preHandler: guard('list'),
+      // The notification form picks a user (the descriptor's `lookupBy`).
+      preHandler: requireListOrLookup(permissionSlug(d, 'list'), lookupSlugs(app.ctx.registry.all, d)),
     },
     async (request) => {
       const { branch, user_branch, group, ...rest } = request.query;
       const q = parseListQuery(d, { ...rest, ...(group !== undefined ? { user_group: group } : {}) });
       const { rows, total } = await service.list(viewer(request), q, branch ?? user_branch);
-      return success(rows.length ? 'Data Found' : 'Data Not Found', rows, total);
+      return success(rows.length ? 'Data Found' : 'Data Not Found', request.lookupOnly ? lookupView(d, rows) : rows, total);
     },
   );
 

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../../http/envelope';
 import { setting } from '../../startup/settings';
 import { users as usersDescriptor } from '../../../resources';
 import { loadPasswordPolicy } from '../../auth/password-policy';
+import { noEscalation } from '../../auth/no-escalation';
 import { bodyProblems, checkBranchWrite, checkSelf, inScope, seesAllBranches, sessionEndingChanges } from './rules';
 
 /**
@@ -21,6 +22,7 @@ export type UsersService = ReturnType<typeof createUsersService>;
 export function createUsersService(ctx: AppContext) {
   const d = ctx.registry.get(usersDescriptor.name);
   const db = ctx.conn.db;
+  const escalation = noEscalation(ctx);
 
   const stored = (id: number) => db.selectFrom('users').selectAll().where('user_id', '=', id).executeTakeFirst();
   type StoredUser = NonNullable<Awaited<ReturnType<typeof stored>>>;
@@ -31,6 +33,9 @@ export function createUsersService(ctx: AppContext) {
     if (!user || !inScope(viewer, user)) throw notFound(`user ${id}`);
     return user;
   }
+
+  /** What a group grants (a new user's permissions before any of their own). */
+  const groupSlugs = (group: unknown) => ctx.permissions.slugsFor({ user_id: 0, user_group: Number(group) });
 
   /** 409 when the change would leave no active Super Admin. */
   async function checkLastSuperAdmin(user: StoredUser, leaves: boolean, what: string) {
@@ -101,6 +106,7 @@ export function createUsersService(ctx: AppContext) {
       await loadPasswordPolicy();
       unprocessable(bodyProblems(body.fields));
       checkBranchWrite(viewer, body.fields);
+      await escalation.assertHolds(viewer, await groupSlugs(body.fields.user_group), 'This group');
       const record = await ctx.crud.create(d, withoutPasswords(body), await passwordColumns(body.fields));
       ctx.events.emit('record-changed', { resource: d.name, ids: [Number(record.user_id)], action: 'create' });
       return record;
@@ -116,6 +122,8 @@ export function createUsersService(ctx: AppContext) {
       if (deactivating) checkSelf(viewer, id, 'deactivate');
       const group = body.fields.user_group;
       const leavesGroup = group !== undefined && Number(group) !== before.user_group;
+      await escalation.assertNotAbove(viewer, before);
+      if (leavesGroup) await escalation.assertNotAbove(viewer, { user_id: id, user_group: Number(group) });
       await checkLastSuperAdmin(before, deactivating, 'deactivated');
       await checkLastSuperAdmin(before, leavesGroup, 'moved out of Super Admin');
       const passwords = await passwordColumns(body.fields);
@@ -133,6 +141,7 @@ export function createUsersService(ctx: AppContext) {
     async remove(viewer: AuthUser, id: number) {
       const before = await visible(viewer, id);
       checkSelf(viewer, id, 'delete');
+      await escalation.assertNotAbove(viewer, before);
       await checkLastSuperAdmin(before, true, 'deleted');
       await ctx.sessions.revokeUser(id);
       const answer = await ctx.crud.remove(d, id);

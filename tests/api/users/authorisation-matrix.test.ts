@@ -40,7 +40,8 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
   let target: number;
   let emptyGroup: number;
   let scratchGroup: number;
-  let harmlessMenu: number;
+  /** A menu every principal who may save permissions holds: nobody grants what they do not hold. */
+  let grantedMenu: Record<string, number>;
   beforeAll(async () => {
     s = await startServer(kind, { seed: false });
     w = await world(s, kind);
@@ -48,7 +49,10 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
     target = await w.user('target', w.branchA, emptyGroup);
     // Permission writes grant a screen that none of the tested slugs depends on, to a group nobody uses.
     scratchGroup = await w.group('SCRATCH', []);
-    harmlessMenu = await menuId('branch/branch-list');
+    grantedMenu = {
+      'permission/permission-create': await menuId('permission/permission-create'),
+      'permission/permission-create-user': await menuId('permission/permission-create-user'),
+    };
   });
   afterAll(async () => {
     await s.close();
@@ -100,9 +104,12 @@ describe.each(DATABASES)('users authorisation matrix on %s', (kind) => {
 
   const bodyFor = (endpoint: Endpoint) => {
     if (endpoint.slug === 'permission/permission-create' && endpoint.method === 'POST')
-      return { permission_data: [{ menu_id: harmlessMenu, permission_status: 1 }], group_id: scratchGroup };
+      return { permission_data: [{ menu_id: grantedMenu[endpoint.slug], permission_status: 1 }], group_id: scratchGroup };
     if (endpoint.slug === 'permission/permission-create-user' && endpoint.method === 'POST')
-      return { permission_data: [{ menu_id: harmlessMenu, permission_status: 1 }], user: { user_id: target, user_group: emptyGroup } };
+      return {
+        permission_data: [{ menu_id: grantedMenu[endpoint.slug], permission_status: 1 }],
+        user: { user_id: target, user_group: emptyGroup },
+      };
     return byMethod(endpoint.method);
   };
   const byMethod = (method: string) =>

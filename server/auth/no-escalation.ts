@@ -1,0 +1,38 @@
+import type { AppContext, AuthUser } from '../context';
+import { ApiError } from '../http/envelope';
+import { setting } from '../startup/settings';
+
+/**
+ * Nobody gives away a permission they do not hold: a branch manager who may create users cannot
+ * make a Super Admin, take over a more powerful account (its password, its group), or grant a
+ * group or a user a screen they cannot open themselves. Super Admins hold every permission by
+ * definition (a menu created later is theirs to grant even before their group has it).
+ */
+export type NoEscalation = ReturnType<typeof noEscalation>;
+
+export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
+  const isSuperAdmin = async (viewer: AuthUser) => viewer.user_group === Number(await setting(ctx.conn.db, 'super_admin_group'));
+
+  /** The slugs among `slugs` the viewer does not hold (none for a Super Admin). */
+  async function beyond(viewer: AuthUser, slugs: Iterable<string>): Promise<string[]> {
+    if (await isSuperAdmin(viewer)) return [];
+    const own = await ctx.permissions.slugsFor(viewer);
+    return [...new Set(slugs)].filter((slug) => !own.has(slug)).sort();
+  }
+
+  const refuse = (message: string, slugs: string[]) =>
+    new ApiError(403, `${message}: ${slugs.map((s) => `"${s}"`).join(', ')}`, { permissions: slugs.join(', ') });
+
+  return {
+    /** 403 unless the viewer holds every one of `slugs`; `what` names what would have given them. */
+    async assertHolds(viewer: AuthUser, slugs: Iterable<string>, what: string): Promise<void> {
+      const missing = await beyond(viewer, slugs);
+      if (missing.length) throw refuse(`${what} would give permissions you do not hold`, missing);
+    },
+    /** 403 unless the user (as stored, or in a new group) can do nothing the viewer cannot. */
+    async assertNotAbove(viewer: AuthUser, user: { user_id: number; user_group: number }): Promise<void> {
+      const missing = await beyond(viewer, await ctx.permissions.slugsFor(user));
+      if (missing.length) throw refuse('You may not manage a user who holds permissions you do not', missing);
+    },
+  };
+}
