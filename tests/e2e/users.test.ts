@@ -28,6 +28,19 @@ describe('users, end to end in Chromium', () => {
   }
   let adminToken = '';
 
+  /** Fills the open create dialog: name, username, password twice, then each select by its label. */
+  async function fillNewUser([name, username, password]: [string, string, string], choices: Record<string, string>) {
+    const dialog = e.page.getByRole('dialog');
+    await dialog.getByLabel(/^name/i).fill(name);
+    await dialog.getByLabel(/^username/i).fill(username);
+    await dialog.getByLabel(/^password/i).fill(password);
+    await dialog.getByLabel(/^confirm password/i).fill(password);
+    for (const [label, option] of Object.entries(choices)) {
+      await dialog.getByRole('combobox', { name: new RegExp(`^${label}`, 'i') }).click();
+      await e.page.getByRole('option', { name: option }).click();
+    }
+  }
+
   it('creates a user who then sees exactly the allowed navigation', async () => {
     const { page } = e;
     await signIn(e);
@@ -61,19 +74,13 @@ describe('users, end to end in Chromium', () => {
 
     await page.goto(`${e.url}/users/create`);
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/^name/i).fill('Nasrin Akter');
-    await dialog.getByLabel(/^username/i).fill('nasrin');
-    await dialog.getByLabel(/^password/i).fill('lantern-river-okra-7');
-    await dialog.getByLabel(/^confirm password/i).fill('lantern-river-okra-7');
+    await fillNewUser(['Nasrin Akter', 'nasrin', 'lantern-river-okra-7'], {
+      designation: 'Pharmacist',
+      department: 'Ophthalmology',
+      branch: 'Dhanmondi Main Hospital',
+      group: 'Pharmacist',
+    });
     await expect.poll(() => dialog.getByTestId('password-strength').textContent()).toMatch(/Strength/);
-    const choose = async (label: RegExp, option: string) => {
-      await dialog.getByRole('combobox', { name: label }).click();
-      await page.getByRole('option', { name: option }).click();
-    };
-    await choose(/^designation/i, 'Pharmacist');
-    await choose(/^department/i, 'Ophthalmology');
-    await choose(/^branch/i, 'Dhanmondi Main Hospital');
-    await choose(/^group/i, 'Pharmacist');
     await dialog.getByRole('button', { name: /save/i }).click();
 
     // The permission dialog opens for the new user; the admin denies them the branch screen.
@@ -168,17 +175,11 @@ describe('users, end to end in Chromium', () => {
     await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['Dhanmondi Main Hospital']);
     await page.keyboard.press('Escape');
 
-    await dialog.getByLabel(/^name/i).fill('Shirin Sultana');
-    await dialog.getByLabel(/^username/i).fill('shirin');
-    await dialog.getByLabel(/^password/i).fill('pepper-island-violet-9');
-    await dialog.getByLabel(/^confirm password/i).fill('pepper-island-violet-9');
-    const choose = async (label: RegExp, option: string) => {
-      await dialog.getByRole('combobox', { name: label }).click();
-      await page.getByRole('option', { name: option }).click();
-    };
-    await choose(/^designation/i, 'Pharmacist');
-    await choose(/^department/i, 'Ophthalmology');
-    await choose(/^group/i, 'Branch Manager E2E');
+    await fillNewUser(['Shirin Sultana', 'shirin', 'pepper-island-violet-9'], {
+      designation: 'Pharmacist',
+      department: 'Ophthalmology',
+      group: 'Branch Manager E2E',
+    });
     await dialog.getByRole('button', { name: /save/i }).click();
     await expect
       .poll(

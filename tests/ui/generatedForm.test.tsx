@@ -16,6 +16,16 @@ const categories = [
   { pharmacy_category_id: 3, pharmacy_category_code: 'ABX', pharmacy_category_name: 'Antibiotics', pharmacy_category_status: 1 },
 ];
 
+/** Opens the medicine create dialog and its category select; answers the choices' listbox. */
+async function openCategoryChoices() {
+  renderApp('/medicine/create');
+  const dialog = await screen.findByRole('dialog');
+  const select = await within(dialog).findByRole('combobox', { name: /Category/ });
+  await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled', 'true'));
+  fireEvent.mouseDown(select);
+  return screen.findByRole('listbox');
+}
+
 describe('generated form (medicine)', () => {
   beforeEach(() => {
     signIn([...allSlugs(medicine), ...allSlugs(category)]);
@@ -48,12 +58,7 @@ describe('generated form (medicine)', () => {
   });
 
   it('the category select lists only active categories', async () => {
-    renderApp('/medicine/create');
-    const dialog = await screen.findByRole('dialog');
-    const select = await within(dialog).findByRole('combobox', { name: /Category/ });
-    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled', 'true'));
-    fireEvent.mouseDown(select);
-    const listbox = await screen.findByRole('listbox');
+    const listbox = await openCategoryChoices();
     await waitFor(() => expect(within(listbox).getByText('Analgesics')).toBeInTheDocument());
     expect(within(listbox).getByText('Antibiotics')).toBeInTheDocument();
     expect(within(listbox).queryByText('Retired Category')).not.toBeInTheDocument();
@@ -67,12 +72,7 @@ describe('generated form (medicine)', () => {
       pharmacy_category_status: 1,
     }));
     server.use(...listHandlers(category, many));
-    renderApp('/medicine/create');
-    const dialog = await screen.findByRole('dialog');
-    const select = await within(dialog).findByRole('combobox', { name: /Category/ });
-    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled', 'true'));
-    fireEvent.mouseDown(select);
-    const listbox = await screen.findByRole('listbox');
+    const listbox = await openCategoryChoices();
     await waitFor(() => expect(within(listbox).getByText('Category 40')).toBeInTheDocument());
     expect(
       within(listbox)
