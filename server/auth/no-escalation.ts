@@ -10,6 +10,8 @@ import { setting } from '../startup/settings';
  */
 export type NoEscalation = ReturnType<typeof noEscalation>;
 
+const NAMED = 3;
+
 export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
   const isSuperAdmin = async (viewer: AuthUser) => viewer.user_group === Number(await setting(ctx.conn.db, 'super_admin_group'));
 
@@ -20,8 +22,15 @@ export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
     return [...new Set(slugs)].filter((slug) => !own.has(slug)).sort();
   }
 
-  const refuse = (message: string, slugs: string[]) =>
-    new ApiError(403, `${message}: ${slugs.map((s) => `"${s}"`).join(', ')}`, { permissions: slugs.join(', ') });
+  // A toast names a few (a Super Admin's group grants every slug); the field error has them all.
+  const refuse = (message: string, slugs: string[]) => {
+    const named = slugs
+      .slice(0, NAMED)
+      .map((s) => `"${s}"`)
+      .join(', ');
+    const more = slugs.length > NAMED ? ` and ${slugs.length - NAMED} more` : '';
+    return new ApiError(403, `${message}: ${named}${more}`, { permissions: slugs.join(', ') });
+  };
 
   return {
     /** 403 unless the viewer holds every one of `slugs`; `what` names what would have given them. */
