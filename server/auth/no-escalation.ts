@@ -33,6 +33,10 @@ export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
   };
 
   return {
+    /** Does the viewer hold every one of `slugs`? */
+    async holdsAll(viewer: AuthUser, slugs: Iterable<string>): Promise<boolean> {
+      return (await beyond(viewer, slugs)).length === 0;
+    },
     /** 403 unless the viewer holds every one of `slugs`; `what` names what would have given them. */
     async assertHolds(viewer: AuthUser, slugs: Iterable<string>, what: string): Promise<void> {
       const missing = await beyond(viewer, slugs);

@@ -60,3 +60,12 @@ export function requireListOrLookup(listSlug: string, lookups: ReadonlySet<strin
     throw new ApiError(403, `You do not have the permission "${listSlug}"`);
   };
 }
+
+/** 401 without a session, 403 unless the user holds at least one of `slugs` (the first is named). */
+export function requireAnyPermission(slugs: readonly string[]): preHandlerAsyncHookHandler {
+  return async function (request) {
+    const user = await authenticate(this, request);
+    const own = await this.ctx.permissions.slugsFor(user);
+    if (!slugs.some((slug) => own.has(slug))) throw new ApiError(403, `You do not have the permission "${slugs[0] ?? ''}"`);
+  };
+}

@@ -18,6 +18,7 @@ import {
   type RaRecord,
   type Validator,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { ReferenceChoices } from './ReferenceChoices';
 import type { Field, FieldKind, Size } from '../../resources';
 import { useRegistry } from '../registry-context';
@@ -65,8 +66,10 @@ export const validators = (f: Field): Validator[] => {
 function RecordChoices({ field, titleField, scope }: { field: FieldOfKind<'reference'>; titleField: string; scope?: ChoiceScope }) {
   const translate = useTranslate();
   const { allChoices = [], isPending } = useChoicesContext();
+  // The record's own value stays a choice: hiding it would blank the field.
+  const current: unknown = useWatch({ name: field.name });
   const only = scope?.only;
-  const records = only ? allChoices.filter((c: RaRecord) => only.includes(c.id)) : allChoices;
+  const records = only ? allChoices.filter((c: RaRecord) => only.includes(c.id) || c.id === current) : allChoices;
   const offerNone = Boolean(field.noneChoice) && scope?.noneChoice !== false;
   const choices = offerNone ? [{ id: field.none, [titleField]: translate(field.noneChoice ?? '') }, ...records] : records;
   return (

@@ -124,6 +124,18 @@ describe.each(DATABASES)('no escalation of permissions on %s', (kind) => {
     expect((await s.call('POST', '/api/permission/permission-create-user', { token: manager, body: chiefDenied })).statusCode).toBe(403);
   });
 
+  it('the groups a viewer may put a user in: none granting more than they hold', async () => {
+    const lesser = await w.group('ESC-LESSER', ['users/user-list']);
+    const assignable = async (token?: string) => (await s.call('GET', '/api/users/assignable-groups', { token })).json().data as number[];
+    const mine = await assignable(manager);
+    expect(mine).toEqual(expect.arrayContaining([managers, lesser]));
+    expect(mine).not.toContain(superAdmin);
+    expect(await assignable()).toEqual(expect.arrayContaining([managers, lesser, superAdmin]));
+    await w.user('esc-reader', w.branchA, lesser);
+    const reader = await s.call('GET', '/api/users/assignable-groups', { token: await w.login('esc-reader') });
+    expect(reader.statusCode).toBe(403);
+  });
+
   it('a Super Admin may do all of it', async () => {
     expect((await s.call('POST', '/api/users/user-create', { body: newUser('esc-sa-2', superAdmin) })).statusCode).toBe(201);
     const foreign = await menuId('branch/branch-create');

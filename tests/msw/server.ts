@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { ok } from './contract';
+import { fail, ok } from './contract';
 import { menuHandler } from './menu';
 import { nowIn, todayIn } from '../../resources';
 
@@ -42,4 +42,10 @@ const emptyInbox = http.get('*/api/notification/notification-list-user/', () => 
 /** The real-time socket has no server in component tests: its polling transport fails like a network error, and retries. */
 const noSocket = http.all('*/api/socket.io/*', () => HttpResponse.error());
 
-export const server = setupServer(serverTimeHandler, permissionMenus, menuHandler([]), emptyInbox, noSocket);
+/**
+ * The groups the viewer may put a user in (the users form narrows its group choices to them): by
+ * default refused as for a viewer who manages no users, so nothing is narrowed; users tests answer it.
+ */
+const noAssignableGroups = http.get('*/api/users/assignable-groups', () => fail('You do not have the permission "users/user-create"', 403));
+
+export const server = setupServer(serverTimeHandler, permissionMenus, menuHandler([]), emptyInbox, noSocket, noAssignableGroups);

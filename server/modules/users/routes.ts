@@ -2,7 +2,7 @@ import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { actionPath, lookupSlugs, MAX_INT, permissionSlug, type Action } from '../../../resources';
-import { requireListOrLookup, requirePermission, signedIn } from '../../plugins/auth';
+import { requireAnyPermission, requireListOrLookup, requirePermission, signedIn } from '../../plugins/auth';
 import { lookupView } from '../../crud/lookups';
 import { parseListQuery } from '../../crud/list-query';
 import { readWriteBody } from '../../crud/body';
@@ -81,6 +81,18 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
     async (request, reply) =>
       reply.code(201).send(success('Data Insert Successfully', await service.create(viewer(request), await readWriteBody(request, d)))),
+  );
+
+  app.get(
+    `/${d.api.prefix}/assignable-groups`,
+    {
+      schema: { tags, summary: 'Ids of the active groups the viewer may put a user in (none granting more than they hold)' },
+      preHandler: requireAnyPermission([permissionSlug(d, 'create'), permissionSlug(d, 'update')]),
+    },
+    async (request) => {
+      const ids = await service.assignableGroups(viewer(request));
+      return success(ids.length ? 'Data Found' : 'Data Not Found', ids, ids.length);
+    },
   );
 
   app.put<{ Params: { id: string } }>(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
-import type { Row } from '../../db/database';
+import { dynamic, type Row } from '../../db/database';
 import type { WriteBody } from '../../crud/body';
 import type { ListQuery } from '../../crud/list-query';
 import { hashPassword } from '../../auth/passwords';
@@ -80,6 +80,19 @@ export function createUsersService(ctx: AppContext) {
 
   return {
     descriptor: d,
+
+    /**
+     * The active groups the viewer may put a user in: those granting nothing the viewer does not
+     * hold (server/auth/no-escalation.ts), so the form offers no group the save would refuse.
+     */
+    async assignableGroups(viewer: AuthUser): Promise<number[]> {
+      const g = ctx.registry.get('group');
+      let query = dynamic(db).selectFrom(g.table).select(sql.ref(g.idField).as('id'));
+      if (g.statusField) query = query.where(sql.ref(g.statusField), '=', 1);
+      const ids = (await query.execute()).map((r) => Number(r.id));
+      const allowed = await Promise.all(ids.map(async (id) => escalation.holdsAll(viewer, await groupSlugs(id))));
+      return ids.filter((_, i) => allowed[i]);
+    },
 
     /** The list, fixed to the viewer's branch unless they see every branch. */
     async list(viewer: AuthUser, q: ListQuery, branch: string | undefined) {

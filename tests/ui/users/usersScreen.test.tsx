@@ -205,6 +205,23 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(options).toEqual(['Dhanmondi Main']);
   });
 
+  it('the group select offers only the groups the server says the viewer may give', async () => {
+    signInAt(11);
+    usersEndpoint();
+    server.use(
+      ...listHandlers(group, [
+        { group_id: 1, group_code: 'SA', group_name: 'Super Admin', group_status: 1 },
+        { group_id: 3, group_code: 'BM', group_name: 'Branch Manager', group_status: 1 },
+      ]),
+      http.get('*/api/users/assignable-groups', () => ok([3], { total: 1 })),
+    );
+    renderApp('/users/create');
+    const dialog = await screen.findByRole('dialog');
+    const groupSelect = await within(dialog).findByRole('combobox', { name: /^Group/ }, { timeout: 10_000 });
+    fireEvent.mouseDown(groupSelect);
+    await waitFor(async () => expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Branch Manager']));
+  });
+
   it("a branch-0 user's form offers 'All branches' and every active branch, none chosen on create", async () => {
     signInAt(0);
     usersEndpoint();
