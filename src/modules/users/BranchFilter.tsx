@@ -1,12 +1,7 @@
-import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { SelectInput, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { session } from '../../../authProvider/storage';
 import { MAX_LIST_LIMIT } from '../../../resources';
 import { useRegistry } from '../../registry-context';
-import { fetchJson } from '../../../dataProvider/httpClient';
-import { API_URL } from '../../config';
-import type { ChoiceScopes } from '../../screens/extensions';
 
 /** The signed-in user's branch id: 0 means they see every branch (spec 000 section 6). */
 export function viewerBranch(): number {
@@ -66,36 +61,4 @@ export function useUserListFilters() {
     filters: [<BranchFilter key={source} source={source} alwaysOn />],
     defaults: own === 0 ? undefined : { [source]: own },
   };
-}
-
-/** The ids of the groups the signed-in user may put a user in (server: none granting more than they hold). */
-async function assignableGroups(): Promise<number[]> {
-  const { json } = await fetchJson(`${API_URL}/users/assignable-groups`);
-  return json.data as number[];
-}
-
-/**
- * The user form's choices: a branch-scoped viewer may only put users in their own branch (the
- * server answers 403 otherwise), so only it is offered, without "All branches"; and only the
- * groups that grant nothing the viewer does not hold (server/auth/no-escalation.ts). Until those
- * are known, every group is offered: the server still refuses the others.
- */
-export function useUserChoiceScopes(): ChoiceScopes {
-  const own = viewerBranch();
-  const users = useRegistry().get('users');
-  const source = users.listNeedsFilter ?? 'user_branch';
-  const groupField = users.fields.find((f) => f.kind === 'reference' && f.reference === 'group')?.name;
-  const { data: groups } = useQuery({
-    queryKey: ['users', 'assignable-groups'],
-    queryFn: assignableGroups,
-    staleTime: 60_000,
-    retry: false,
-  });
-  return useMemo(
-    () => ({
-      ...(own === 0 ? {} : { [source]: { only: [own], noneChoice: false } }),
-      ...(groups && groupField ? { [groupField]: { only: groups } } : {}),
-    }),
-    [own, source, groups, groupField],
-  );
 }

@@ -1,6 +1,7 @@
 import type { ConsoleModule } from '..';
 import { lazyComponent } from '../../lazy';
-import { useUserChoiceScopes, useUserListFilters } from './BranchFilter';
+import { useUserListFilters } from './BranchFilter';
+import { useUserChoiceScopes } from './choiceScopes';
 import { USER_PERMISSION_SLUG } from './permission-slug';
 // Part of the create form as soon as it opens (small: the strength checker itself loads on demand).
 import { PasswordInputs } from './PasswordInputs';
