@@ -30,17 +30,8 @@ export const requireUser: preHandlerAsyncHookHandler = async function (request) 
   await authenticate(this, request);
 };
 
-/**
- * 401 without a session, 403 without the permission slug (a menu_slug granted to the user).
- * One async step per check, not a hook calling a hook: this runs before every API answer.
- */
-export function requirePermission(slug: string): preHandlerAsyncHookHandler {
-  return async function (request) {
-    const user = await authenticate(this, request);
-    const slugs = await this.ctx.permissions.slugsFor(user);
-    if (!slugs.has(slug)) throw new ApiError(403, `You do not have the permission "${slug}"`);
-  };
-}
+/** 401 without a session, 403 without the permission slug (a menu_slug granted to the user). */
+export const requirePermission = (slug: string): preHandlerAsyncHookHandler => requireAnyPermission([slug]);
 
 /**
  * A list route's guard: the list permission, or else a form's lookup (`isLookupQuery`) by a holder
@@ -61,7 +52,10 @@ export function requireListOrLookup(listSlug: string, lookups: ReadonlySet<strin
   };
 }
 
-/** 401 without a session, 403 unless the user holds at least one of `slugs` (the first is named). */
+/**
+ * 401 without a session, 403 unless the user holds at least one of `slugs` (the first is named).
+ * One async step per check, not a hook calling a hook: this runs before every API answer.
+ */
 export function requireAnyPermission(slugs: readonly string[]): preHandlerAsyncHookHandler {
   return async function (request) {
     const user = await authenticate(this, request);
