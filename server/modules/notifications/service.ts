@@ -88,8 +88,12 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
     return row;
   }
 
-  /** `group` and `user` must name existing records (422 per field otherwise). */
-  async function checkTargets(input: NotificationInput) {
+  /**
+   * `group` and `user` must name existing records (422 per field otherwise). A branch-scoped
+   * sender's user is one of their branch: another branch's user does not exist for them, as in the
+   * users screens (404 there).
+   */
+  async function checkTargets(v: Viewer, input: NotificationInput) {
     const errors: Record<string, string> = {};
     if (input.notification_type === 'Group') {
       const g = registry.get('group');
@@ -101,7 +105,9 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
       if (!found) errors.group = `group refers to an unknown group (id ${input.notification_group})`;
     }
     if (input.notification_type === 'User') {
-      const found = await db.selectFrom('users').select('user_id').where('user_id', '=', input.notification_user).executeTakeFirst();
+      let user = db.selectFrom('users').select('user_id').where('user_id', '=', input.notification_user);
+      if (v.user_branch !== 0) user = user.where('user_branch', '=', v.user_branch);
+      const found = await user.executeTakeFirst();
       if (!found) errors.user = `user refers to an unknown user (id ${input.notification_user})`;
     }
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
@@ -142,7 +148,7 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
     async create(v: Viewer, body: unknown): Promise<NotificationRecord> {
       await loadRichTextSanitizer();
       const input = readNotificationBody(body);
-      await checkTargets(input);
+      await checkTargets(v, input);
       const now = stamp();
       const row = await db
         .insertInto('notification')
@@ -167,7 +173,7 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
       const old = await find(v, id);
       await loadRichTextSanitizer();
       const input = readNotificationBody(body, publicRecord(old));
-      await checkTargets(input);
+      await checkTargets(v, input);
       const reachChanged =
         input.notification_date !== old.notification_date ||
         input.notification_type !== old.notification_type ||

@@ -246,6 +246,20 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     expect((await s.call('GET', '/api/notification/notification-list-user/', { token: null })).statusCode).toBe(401);
   });
 
+  it("a branch-scoped sender's notice to one user reaches only a user of their branch", async () => {
+    const before = (await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total as number;
+    const toCarol = await create({ notification_date: localIn(0), title: 'South user', type: 'User', user: carol.id }, dave.token);
+    expect(toCarol.statusCode).toBe(422);
+    expect(toCarol.json().message).toBe(`user refers to an unknown user (id ${carol.id})`);
+    expect((await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total).toBe(before);
+    const toAlice = await create({ notification_date: localIn(0), title: 'North user', type: 'User', user: alice.id }, dave.token);
+    expect(toAlice.statusCode).toBe(201);
+    expect(await titles(alice)).toContain('North user');
+    // A sender of every branch reaches anyone.
+    expect((await create({ notification_date: localIn(0), title: 'To carol', type: 'User', user: carol.id })).statusCode).toBe(201);
+    await s.call('DELETE', `/api/notification/notification-delete/${toAlice.json().data.notification_id as number}`);
+  });
+
   it('declares its slugs in the menu catalogue, granted to the Super Admin', async () => {
     const slugs = await s.app.ctx.permissions.slugsFor({
       user_id: 1,
