@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from './types';
+import { NOTIFICATION_SLUGS } from './paths';
 
 export const group = {
   name: 'group',
@@ -9,7 +10,7 @@ export const group = {
   titleField: 'group_name',
   codeField: 'group_code',
   // The notification form sends a notice to a group.
-  lookupBy: ['notification/notification-create', 'notification/notification-update'],
+  lookupBy: [NOTIFICATION_SLUGS.create, NOTIFICATION_SLUGS.update],
   menu: { group: 'group', icon: 'Groups', aliases: ['/group/group-list', '/users/user-group'], position: 3 },
   dialog: 'sm',
   fields: [

@@ -28,6 +28,19 @@ export function permissionSlug(d: ResourceDescriptor, action: Action): string {
 }
 
 /**
+ * The notification admin's permission slugs (spec 000 section 6). A module, not a descriptor, so
+ * they are named here once: for its routes, its screens, and the descriptors whose records its
+ * form picks (`lookupBy`).
+ */
+export const NOTIFICATION_SLUGS = {
+  list: 'notification/notification-list',
+  get: 'notification/get-notification',
+  create: 'notification/notification-create',
+  update: 'notification/notification-update',
+  delete: 'notification/notification-delete',
+} as const;
+
+/**
  * Who may look up a resource's records for a form's select without its list permission: whoever
  * may create or update a record that references it (a users manager chooses a branch, a
  * designation...), and the holders of its `lookupBy` slugs. A lookup answers only what a select

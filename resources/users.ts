@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from './types';
+import { NOTIFICATION_SLUGS } from './paths';
 
 /**
  * Staff accounts (spec 000 sections 3, 5 and 6). The table is migration 001's (it also holds the
@@ -13,7 +14,7 @@ export const users = {
   statusField: 'user_status',
   titleField: 'user_name',
   // The notification form sends a notice to one user.
-  lookupBy: ['notification/notification-create', 'notification/notification-update'],
+  lookupBy: [NOTIFICATION_SLUGS.create, NOTIFICATION_SLUGS.update],
   migrationTable: true,
   moduleRoutes: true,
   secretColumns: ['password_hash'],

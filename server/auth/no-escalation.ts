@@ -13,7 +13,12 @@ export type NoEscalation = ReturnType<typeof noEscalation>;
 const NAMED = 3;
 
 export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
-  const isSuperAdmin = async (viewer: AuthUser) => viewer.user_group === Number(await setting(ctx.conn.db, 'super_admin_group'));
+  // Remembered once known: the first start creates the group and it is never replaced (startup/super-admin.ts).
+  let superAdminGroup: number | undefined;
+  const isSuperAdmin = async (viewer: AuthUser) => {
+    superAdminGroup ??= Number(await setting(ctx.conn.db, 'super_admin_group')) || undefined;
+    return viewer.user_group === superAdminGroup;
+  };
 
   /** The slugs among `slugs` the viewer does not hold (none for a Super Admin). */
   async function beyond(viewer: AuthUser, slugs: Iterable<string>): Promise<string[]> {

@@ -15,9 +15,6 @@ export interface ListQuery {
   ids?: number[];
 }
 
-/** Without `limit` the spec's client expects whole lists; this bounds a single answer. */
-export const MAX_LIMIT = MAX_LIST_LIMIT;
-
 const int = (name: string, raw: string, min: number, max = MAX_INT) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new ApiError(400, `${name} must be a whole number from ${min} to ${max}`);
@@ -29,7 +26,7 @@ export function parseListQuery(d: ResourceDescriptor, raw: Record<string, unknow
     const v = raw[k];
     return typeof v === 'string' ? v.trim() : undefined;
   };
-  const q: ListQuery = { page: 1, limit: MAX_LIMIT, sort: d.idField, order: 'desc', filters: {} };
+  const q: ListQuery = { page: 1, limit: MAX_LIST_LIMIT, sort: d.idField, order: 'desc', filters: {} };
   const status = str('status');
   if (status && status !== 'all') {
     if (status !== '1' && status !== '0') throw new ApiError(400, 'status must be all, 1 or 0');
@@ -40,7 +37,7 @@ export function parseListQuery(d: ResourceDescriptor, raw: Record<string, unknow
   const page = str('page');
   if (page) q.page = int('page', page, 1);
   const limit = str('limit');
-  if (limit) q.limit = int('limit', limit, 1, MAX_LIMIT);
+  if (limit) q.limit = int('limit', limit, 1, MAX_LIST_LIMIT);
   const sort = str('sort');
   if (sort) {
     const sortable = sort === d.idField || d.fields.some((f) => f.name === sort && f.kind !== 'rows' && f.kind !== 'imageList');

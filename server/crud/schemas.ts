@@ -1,5 +1,4 @@
-import { MAX_INT, type Action, type Field, type Registry, type ResourceDescriptor } from '../../resources';
-import { MAX_LIMIT } from './list-query';
+import { MAX_INT, MAX_LIST_LIMIT, type Action, type Field, type Registry, type ResourceDescriptor } from '../../resources';
 import { envelopeSchema, errorResponses } from '../http/schemas';
 
 /**
@@ -151,7 +150,7 @@ export function listQuerySchema(d: ResourceDescriptor): Schema {
     search: { type: 'string', description: 'substring of the searchable fields (first 200 characters)' },
     q: { type: 'string', description: 'same as search' },
     page: { type: 'string', description: 'page number from 1' },
-    limit: { type: 'string', description: `rows per page, 1 to ${MAX_LIMIT} (default ${MAX_LIMIT})` },
+    limit: { type: 'string', description: `rows per page, 1 to ${MAX_LIST_LIMIT} (default ${MAX_LIST_LIMIT})` },
     sort: { type: 'string', enum: [...sortable, ''] },
     order: { type: 'string', pattern: '^\\s*([aA][sS][cC]|[dD][eE][sS][cC])?\\s*$', description: 'asc or desc (default), any case' },
     ids: { type: 'string', description: 'comma-separated ids' },

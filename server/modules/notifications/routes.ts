@@ -7,18 +7,13 @@ import { attachSockets } from './sockets';
 import { startDueScheduler } from './scheduler';
 import { registerMenus } from '../access';
 import { NOTIFICATION_MENUS } from './menus';
+import { NOTIFICATION_SLUGS } from '../../../resources';
 
 // The notification admin's catalogue entries (spec 000 section 6), written at start-up.
 registerMenus(NOTIFICATION_MENUS);
 
 /** Permission slugs of the admin routes, as spec 000 section 6 names them. */
-export const NOTIFICATION_SLUGS = {
-  list: 'notification/notification-list',
-  get: 'notification/get-notification',
-  create: 'notification/notification-create',
-  update: 'notification/notification-update',
-  delete: 'notification/notification-delete',
-} as const;
+export { NOTIFICATION_SLUGS };
 
 /** The signed-in user; the routes below all run after requireUser or requirePermission. */
 const viewer: (request: FastifyRequest) => Viewer = signedIn;

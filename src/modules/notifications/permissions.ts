@@ -1,12 +1,8 @@
 import { usePermissions } from 'react-admin';
+import { NOTIFICATION_SLUGS } from '../../../resources';
 
 /** The notification admin's slugs (spec 000 section 6); the server checks the same ones. */
-export const NOTIFICATION_SLUGS = {
-  list: 'notification/notification-list',
-  create: 'notification/notification-create',
-  update: 'notification/notification-update',
-  delete: 'notification/notification-delete',
-} as const;
+export { NOTIFICATION_SLUGS };
 
 /**
  * What the signed-in user may do on the notification admin. Read from the slugs directly: the
