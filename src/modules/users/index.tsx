@@ -13,8 +13,8 @@ const PermissionDialogAfterSave = lazyComponent(() => import('../../signed-in').
 /**
  * The users screen is the users descriptor's generated list and dialog (routes `/users`,
  * `/users/user-list`, `/users/create`, `/users/{id}`); this module adds the branch filter, the
- * branch choices a scoped viewer may make, the create-only password inputs, the permission button
- * and, after a save, the permission dialog.
+ * form's branch and group choices the viewer may make, the create-only password inputs, the
+ * permission button and, after a save, the permission dialog.
  */
 export const usersModule: ConsoleModule = {
   name: 'users',
