@@ -24,7 +24,8 @@ export function noticeRooms(n: {
   notification_user: number;
   branch: number;
 }): string[] {
-  if (n.notification_type === 'Group') return [rooms.group(n.notification_group)];
+  if (n.notification_type === 'Group')
+    return [n.branch === 0 ? rooms.group(n.notification_group) : rooms.groupInBranch(n.notification_group, n.branch)];
   if (n.notification_type === 'User') return [rooms.user(n.notification_user)];
   return [n.branch === 0 ? rooms.everyone : rooms.branch(n.branch)];
 }

@@ -55,17 +55,26 @@ export function publicRecord(row: Stored): NotificationRecord {
 
 type NotificationEb = ExpressionBuilder<FixedTables, 'notification'>;
 
-/** The notices that reach a user now: active, due, and addressed to everyone in reach, their group, or them. */
+/**
+ * A notice's reach is its sender's branch scope: a sender of branch 0 reaches every branch, any
+ * other sender their own branch only, for *All* and *Group* notices alike (a *User* notice already
+ * names a user of the sender's branch).
+ */
+const inReach = (eb: NotificationEb, v: Viewer) =>
+  eb.or([eb('notification.notification_branch', '=', 0), eb('notification.notification_branch', '=', v.user_branch)]);
+
+/** The notices that reach a user now: active, due, and addressed to everyone in reach, their group in reach, or them. */
 export const addressedTo = (v: Viewer, now: string) => (eb: NotificationEb) =>
   eb.and([
     eb('notification.notification_status', '=', 1),
     eb('notification.notification_date', '<=', now),
     eb.or([
+      eb.and([eb('notification.notification_type', '=', 'All'), inReach(eb, v)]),
       eb.and([
-        eb('notification.notification_type', '=', 'All'),
-        eb.or([eb('notification.notification_branch', '=', 0), eb('notification.notification_branch', '=', v.user_branch)]),
+        eb('notification.notification_type', '=', 'Group'),
+        eb('notification.notification_group', '=', v.user_group),
+        inReach(eb, v),
       ]),
-      eb.and([eb('notification.notification_type', '=', 'Group'), eb('notification.notification_group', '=', v.user_group)]),
       eb.and([eb('notification.notification_type', '=', 'User'), eb('notification.notification_user', '=', v.user_id)]),
     ]),
   ]);

@@ -21,11 +21,13 @@ interface SocketData {
 type Io = Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
 type ClientSocket = Socket<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
 
-/** Room names: one per user, group, branch and session, one for everyone, one per listable resource. */
+/** Room names: one per user, group, group in a branch, branch and session, one for everyone, one per listable resource. */
 export const rooms = {
   everyone: 'all',
   user: (id: number) => `user:${id}`,
   group: (id: number) => `group:${id}`,
+  /** A group's members in one branch: where a branch-scoped sender's Group notice goes. */
+  groupInBranch: (group: number, branch: number) => `group:${group}:branch:${branch}`,
   branch: (id: number) => `branch:${id}`,
   session: (tokenHash: string) => `session:${tokenHash}`,
   records: (resource: string) => `records:${resource}`,
@@ -101,6 +103,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
           rooms.everyone,
           rooms.user(session.user_id),
           rooms.group(session.user_group),
+          rooms.groupInBranch(session.user_group, session.user_branch),
           rooms.branch(session.user_branch),
           rooms.session(hashToken(token)),
         ]);

@@ -260,6 +260,18 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     await s.call('DELETE', `/api/notification/notification-delete/${toAlice.json().data.notification_id as number}`);
   });
 
+  it("a branch-scoped sender's Group notice reaches the group's members in their branch only", async () => {
+    const res = await create({ notification_date: localIn(0), title: 'North nurses', type: 'Group', group: g1 }, dave.token);
+    expect(res.statusCode).toBe(201);
+    expect(await titles(alice)).toContain('North nurses');
+    expect(await titles(carol)).not.toContain('North nurses');
+    const id = res.json().data.notification_id as number;
+    expect((await s.call('PUT', `/api/notification/notification-read/${id}`, { token: carol.token })).statusCode).toBe(404);
+    // The same group from a sender of every branch reaches both (the earlier 'For nurses').
+    expect(await titles(carol)).toContain('For nurses');
+    await s.call('DELETE', `/api/notification/notification-delete/${id}`);
+  });
+
   it('declares its slugs in the menu catalogue, granted to the Super Admin', async () => {
     const slugs = await s.app.ctx.permissions.slugsFor({
       user_id: 1,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startServer, type TestServer } from '../harness';
-import { createGroup, createPerson, localIn, type Person } from './people';
+import { createBranch, createGroup, createPerson, localIn, type Person } from './people';
 
 interface Notice {
   notification_id: number;
@@ -110,6 +110,26 @@ describe('real-time notices over socket.io (SQLite, listening server)', () => {
     await c.notice('Only carol');
     expect(a.notices.map((n) => n.notification_title)).not.toContain('Only bob');
     expect(c.notices.map((n) => n.notification_title)).toEqual(['Nurses meeting', 'Only carol']);
+  });
+
+  it("pushes a branch-scoped sender's Group notice to the group's members of that branch only", async () => {
+    const [north, south] = [await createBranch(s, 'NORTH'), await createBranch(s, 'SOUTH')];
+    const sender = await createPerson(s, 'sender', bob.group, north, ['notification/notification-create']);
+    const [inNorth, inSouth] = [await createPerson(s, 'nina', alice.group, north), await createPerson(s, 'sam', alice.group, south)];
+    const [n, so, a] = [await open(inNorth.token), await open(inSouth.token), await open(alice.token)];
+    const res = await s.call('POST', '/api/notification/notification-create', {
+      body: { notification_date: localIn(-1), title: 'North nurses', type: 'Group', group: alice.group },
+      token: sender.token,
+    });
+    expect(res.statusCode).toBe(201);
+    await n.notice('North nurses');
+    // Pushes to one socket arrive in order: once sam and alice hold the later notice, the group
+    // notice would already be there had it been sent to them.
+    await create({ notification_date: localIn(-1), title: 'Marker for sam', type: 'User', user: inSouth.id });
+    await create({ notification_date: localIn(-1), title: 'Marker for alice', type: 'User', user: alice.id });
+    await Promise.all([so.notice('Marker for sam'), a.notice('Marker for alice')]);
+    expect(so.notices.map((x) => x.notification_title)).not.toContain('North nurses');
+    expect(a.notices.map((x) => x.notification_title)).not.toContain('North nurses');
   });
 
   it('pushes an inactive notice only once it is made active, and a future one when it falls due', async () => {
