@@ -40,6 +40,9 @@ export const NOTIFICATION_SLUGS = {
   delete: 'notification/notification-delete',
 } as const;
 
+/** The slug that lets a viewer set a user's own permissions (spec 000 section 6): the access routes and the users screen share it. */
+export const USER_PERMISSION_SLUG = 'permission/permission-create-user';
+
 /**
  * Who may look up a resource's records for a form's select without its list permission: whoever
  * may create or update a record that references it (a users manager chooses a branch, a

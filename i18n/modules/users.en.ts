@@ -6,6 +6,7 @@ export default {
     all_branches: 'All branches',
     permissions: 'Permissions',
     permissions_of: 'Permissions of %{name}',
+    permissions_read_only: '%{name} holds permissions you do not, so you can see them here but not change them.',
     strength: { label: 'Strength', very_weak: 'Very weak', weak: 'Weak', fair: 'Fair', good: 'Good', strong: 'Strong' },
   },
   resources: {

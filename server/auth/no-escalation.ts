@@ -47,6 +47,10 @@ export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
       const missing = await beyond(viewer, slugs);
       if (missing.length) throw refuse(`${what} would give permissions you do not hold`, missing);
     },
+    /** Can the user (as stored, or in a new group) do nothing the viewer cannot? */
+    async notAbove(viewer: AuthUser, user: { user_id: number; user_group: number }): Promise<boolean> {
+      return (await isSuperAdmin(viewer)) || (await beyond(viewer, await ctx.permissions.slugsFor(user))).length === 0;
+    },
     /** 403 unless the user (as stored, or in a new group) can do nothing the viewer cannot. */
     async assertNotAbove(viewer: AuthUser, user: { user_id: number; user_group: number }): Promise<void> {
       const missing = await beyond(viewer, await ctx.permissions.slugsFor(user));

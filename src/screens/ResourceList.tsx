@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useState, type ReactElement } from 'react';
+import { cloneElement, useEffect, useMemo, useState, type ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { matchPath, useLocation, useNavigate } from 'react-router-dom';
@@ -25,7 +25,7 @@ import { RowActions } from './RowActions';
 import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
-import { useExtensionFilters, useScreenExtension } from './extensions';
+import { ManageableRowsProvider, useExtensionFilters, useManageableRows, useScreenExtension } from './extensions';
 import { lazyComponent } from '../lazy';
 import { LIST_PER_PAGE, listSort } from './firstPage';
 
@@ -103,40 +103,45 @@ function FilterBarPlace() {
 
 /** The table, or the spinner / error block / "Data Not Found" the spec asks for instead. */
 function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: boolean }) {
-  const { isPending, error } = useListContext();
+  const { isPending, error, data } = useListContext<RaRecord>();
   const { canAccess: canEdit } = useCanAccess({ resource: descriptor.name, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource: descriptor.name, action: 'delete' });
   const extras = useRowActionExtensions(descriptor.name);
+  const withActions = canEdit === true || canDelete === true || extras.length > 0;
+  const ids = useMemo(() => (withActions && data ? data.map((r) => r.id) : []), [withActions, data]);
+  const mayManage = useManageableRows(descriptor.name, ids);
   const needed = useNeededFilter(descriptor);
   if (needed) return <DataNotFound message={needed} />;
   if (isPending) return <Spinner />;
   if (error) return <ErrorBlock message={error.message} />;
   return (
-    <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />} sx={SORT_PENDING_SX}>
-      <DataTable.Col label="app.serial" disableSort>
-        <SerialField />
-      </DataTable.Col>
-      {descriptor.fields
-        .filter((f) => f.list)
-        .map((f) => {
-          const { column: Column, sortable = true } = entryOf(f);
-          return (
-            <DataTable.Col
-              key={f.name}
-              source={f.name}
-              disableSort={!ready || !sortable}
-              headerClassName={!ready && sortable ? SORT_PENDING : undefined}
-            >
-              <Column field={f} resource={descriptor.name} />
-            </DataTable.Col>
-          );
-        })}
-      {(canEdit === true || canDelete === true || extras.length > 0) && (
-        <DataTable.Col label="app.options" disableSort>
-          <RowActions canEdit={canEdit === true} canDelete={canDelete === true} tips={ready} />
+    <ManageableRowsProvider value={mayManage}>
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />} sx={SORT_PENDING_SX}>
+        <DataTable.Col label="app.serial" disableSort>
+          <SerialField />
         </DataTable.Col>
-      )}
-    </DataTable>
+        {descriptor.fields
+          .filter((f) => f.list)
+          .map((f) => {
+            const { column: Column, sortable = true } = entryOf(f);
+            return (
+              <DataTable.Col
+                key={f.name}
+                source={f.name}
+                disableSort={!ready || !sortable}
+                headerClassName={!ready && sortable ? SORT_PENDING : undefined}
+              >
+                <Column field={f} resource={descriptor.name} />
+              </DataTable.Col>
+            );
+          })}
+        {withActions && (
+          <DataTable.Col label="app.options" disableSort>
+            <RowActions canEdit={canEdit === true} canDelete={canDelete === true} tips={ready} />
+          </DataTable.Col>
+        )}
+      </DataTable>
+    </ManageableRowsProvider>
   );
 }
 

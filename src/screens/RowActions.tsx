@@ -15,6 +15,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { useRowActionExtensions } from './row-action-extensions';
+import { useMayManageRecord } from './extensions';
 import { ErrorBlock } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
 
@@ -125,7 +126,8 @@ function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; on
 }
 
 /**
- * A row's buttons: the modules' extra actions, then edit and delete where the user may. The list
+ * A row's buttons: the modules' extra actions, then edit and delete where the user may (the
+ * resource's permission, and the record's: see `useManageableRows`). The list
  * asks canAccess once for the page (the permission slugs are per resource, not per record) rather
  * than twice per row: a react-query observer and a hashed key with the whole record each (issue
  * 14, a first list row's render time). `tips`: the buttons' tooltips, left out of the list's first
@@ -133,13 +135,15 @@ function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; on
  */
 export function RowActions({ canEdit, canDelete, tips = true }: { canEdit: boolean; canDelete: boolean; tips?: boolean }) {
   const extras = useRowActionExtensions(useResourceContext() ?? '');
+  // A record the user may not manage (a user holding more than they do) has neither button.
+  const mayManage = useMayManageRecord();
   return (
     <>
       {extras.map(({ name, component: Extra }) => (
         <Extra key={name} />
       ))}
-      {canEdit && <EditRowButton tips={tips} />}
-      {canDelete && <DeleteRowButton tips={tips} />}
+      {canEdit && mayManage && <EditRowButton tips={tips} />}
+      {canDelete && mayManage && <DeleteRowButton tips={tips} />}
     </>
   );
 }

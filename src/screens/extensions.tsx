@@ -1,5 +1,5 @@
-import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
-import type { Identifier, RaRecord } from 'react-admin';
+import { createContext, useContext, useMemo, type ComponentType, type ReactElement } from 'react';
+import { useRecordContext, type Identifier, type RaRecord } from 'react-admin';
 
 /**
  * What a feature module adds to a descriptor's generated screens, by resource name, without
@@ -22,6 +22,13 @@ export interface ScreenExtension {
    * the form does not offer what the server would refuse.
    */
   useChoiceScopes?: () => ChoiceScopes;
+  /**
+   * A hook answering which of a list page's records (by id) the signed-in user may manage: edit,
+   * delete, and change through the module's own row actions. The server's own rule (nobody manages
+   * a user who holds more than they do), so the list shows no button the server would refuse.
+   * Undefined while unknown; `ids` is empty when the page shows no such button.
+   */
+  useManageableRows?: (ids: readonly Identifier[]) => ReadonlySet<Identifier> | undefined;
 }
 
 /** The choices a reference input offers, narrowed from the active records of its target. */
@@ -73,4 +80,34 @@ export function withScopedDefaults(defaults: Record<string, unknown>, scopes: Ch
     scope.only?.length === 1 && scope.noneChoice === false ? [[name, scope.only[0]] as const] : [],
   );
   return chosen.length ? { ...defaults, ...Object.fromEntries(chosen) } : defaults;
+}
+
+/** Whether a row's record may be managed; every row unless the resource's extension says otherwise. */
+export type MayManage = (id: Identifier) => boolean;
+
+const everyRow: MayManage = () => true;
+const noRowYet: MayManage = () => false;
+const noRows = (): undefined => undefined;
+
+/**
+ * The list page's rule for its rows: every row without a `useManageableRows` extension; with one,
+ * its answer (no row while it is unknown). The hook is the same on every render of a resource.
+ */
+export function useManageableRows(resource: string, ids: readonly Identifier[]): MayManage {
+  const extension = useScreenExtension(resource);
+  const allowed = (extension.useManageableRows ?? noRows)(ids);
+  const ruled = extension.useManageableRows !== undefined;
+  return useMemo(() => (!ruled ? everyRow : allowed ? (id: Identifier) => allowed.has(id) : noRowYet), [ruled, allowed]);
+}
+
+const ManageableRowsContext = createContext<MayManage>(everyRow);
+
+/** The list gives its rows the page's rule (RowActions and the modules' row actions read it). */
+export const ManageableRowsProvider = ManageableRowsContext.Provider;
+
+/** May the signed-in user manage the row's record (react-admin's record context)? */
+export function useMayManageRecord(): boolean {
+  const record = useRecordContext();
+  const mayManage = useContext(ManageableRowsContext);
+  return record ? mayManage(record.id) : false;
 }

@@ -13,13 +13,14 @@ describe.each(DATABASES)('no escalation of permissions on %s', (kind) => {
   let superAdmin: number;
   let managers: number;
   let manager: string;
+  let managerId: number;
   let chief: number;
   beforeAll(async () => {
     s = await startServer(kind, { seed: false });
     w = await world(s, `esc-${kind}`);
     superAdmin = (await s.call('GET', '/api/users/get-auth-user')).json().data.user_group.group_id as number;
     managers = await w.group('ESC', [...USER_SLUGS, 'permission/permission-create-user', 'permission/permission-create']);
-    await w.user('esc-manager', w.branchA, managers);
+    managerId = await w.user('esc-manager', w.branchA, managers);
     manager = await w.login('esc-manager');
     chief = await w.user('esc-chief', w.branchA, superAdmin);
   });
@@ -134,6 +135,34 @@ describe.each(DATABASES)('no escalation of permissions on %s', (kind) => {
     await w.user('esc-reader', w.branchA, lesser);
     const reader = await s.call('GET', '/api/users/assignable-groups', { token: await w.login('esc-reader') });
     expect(reader.statusCode).toBe(403);
+  });
+
+  it('the users a viewer may manage: those of their scope holding nothing more than they do', async () => {
+    const peer = await w.user('esc-peer-5', w.branchA, managers);
+    const elsewhere = await w.user('esc-far', w.branchB, managers);
+    const extra = await w.user('esc-extra', w.branchA, managers);
+    await db()
+      .insertInto('user_permission')
+      .values({ user_id: extra, menu_id: await menuId('branch/branch-create'), permission_status: 1 })
+      .execute();
+    s.app.ctx.permissions.invalidate();
+    const ids = [chief, peer, elsewhere, extra, managerId, 999_999].join(',');
+    const manageable = async (token?: string, query = `?ids=${ids}`) => s.call('GET', `/api/users/manageable${query}`, { token });
+
+    const mine = await manageable(manager);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toEqual([managerId, peer].sort((a, b) => a - b));
+    expect((await manageable()).json().data).toEqual([chief, peer, elsewhere, extra, managerId].sort((a, b) => a - b));
+    expect((await manageable(manager, '')).json()).toMatchObject({ message: 'Data Not Found', data: [] });
+
+    const bad = await manageable(manager, '?ids=1,x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('ids must be a whole number from 1 to 2147483647');
+    const tooMany = await manageable(manager, `?ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('ids may name at most 1000 users');
+    await w.user('esc-lister', w.branchA, await w.group('ESC-LISTER', ['users/user-list']));
+    expect((await manageable(await w.login('esc-lister'))).statusCode).toBe(403);
   });
 
   it('a Super Admin may do all of it', async () => {

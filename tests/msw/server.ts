@@ -48,4 +48,18 @@ const noSocket = http.all('*/api/socket.io/*', () => HttpResponse.error());
  */
 const noAssignableGroups = http.get('*/api/users/assignable-groups', () => fail('You do not have the permission "users/user-create"', 403));
 
-export const server = setupServer(serverTimeHandler, permissionMenus, menuHandler([]), emptyInbox, noSocket, noAssignableGroups);
+/** The users of a list page the viewer may manage: by default all those asked for, as for a Super Admin. */
+const everyUserManageable = http.get('*/api/users/manageable', ({ request }) => {
+  const ids = (new URL(request.url).searchParams.get('ids') ?? '').split(',').filter(Boolean).map(Number);
+  return ok(ids, { total: ids.length });
+});
+
+export const server = setupServer(
+  serverTimeHandler,
+  permissionMenus,
+  menuHandler([]),
+  emptyInbox,
+  noSocket,
+  noAssignableGroups,
+  everyUserManageable,
+);

@@ -3,6 +3,7 @@ import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { noEscalation } from '../../auth/no-escalation';
 import { notFound, success } from '../../http/envelope';
 import { ensureSuperAdminGroup } from '../../startup';
+import { USER_PERMISSION_SLUG } from '../../../resources';
 import './menus';
 import { groupReader } from './groups';
 import { guardGroups } from './group-guards';
@@ -143,7 +144,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: Query }>(
     '/permission/permission-list-user',
-    { schema: permissionListUserSchema, attachValidation: true, preHandler: requirePermission('permission/permission-create-user') },
+    { schema: permissionListUserSchema, attachValidation: true, preHandler: requirePermission(USER_PERMISSION_SLUG) },
     async (request) => {
       rejectInvalid(request);
       const q = request.query;
@@ -175,7 +176,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: { permission_data: PermissionChange[]; user: { user_id: number; user_group?: number } } }>(
     '/permission/permission-create-user',
-    { schema: permissionCreateUserSchema, attachValidation: true, preHandler: requirePermission('permission/permission-create-user') },
+    { schema: permissionCreateUserSchema, attachValidation: true, preHandler: requirePermission(USER_PERMISSION_SLUG) },
     async (request) => {
       rejectInvalid(request);
       const { user, permission_data } = request.body;

@@ -1,12 +1,12 @@
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { actionPath, lookupSlugs, MAX_INT, permissionSlug, type Action } from '../../../resources';
+import { actionPath, lookupSlugs, MAX_INT, MAX_LIST_LIMIT, permissionSlug, USER_PERMISSION_SLUG, type Action } from '../../../resources';
 import { requireAnyPermission, requireListOrLookup, requirePermission, signedIn } from '../../plugins/auth';
 import { lookupView } from '../../crud/lookups';
 import { parseListQuery } from '../../crud/list-query';
 import { readWriteBody } from '../../crud/body';
-import { notFound, success } from '../../http/envelope';
+import { ApiError, notFound, success } from '../../http/envelope';
 import { createUsersService } from './service';
 import { uploadLimitsOf } from '../../config';
 import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
@@ -92,6 +92,24 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const ids = await service.assignableGroups(viewer(request));
       return success(ids.length ? 'Data Found' : 'Data Not Found', ids, ids.length);
+    },
+  );
+
+  app.get<{ Querystring: { ids?: string } }>(
+    `/${d.api.prefix}/manageable`,
+    {
+      schema: {
+        tags,
+        summary: 'Of the users named by ids=1,2,3, those the viewer may edit, delete or give permissions (none holding more than they do)',
+        querystring: { type: 'object', properties: { ids: { type: 'string' } } },
+      },
+      preHandler: requireAnyPermission([permissionSlug(d, 'update'), permissionSlug(d, 'delete'), USER_PERMISSION_SLUG]),
+    },
+    async (request) => {
+      const { ids = [] } = parseListQuery(d, { ids: request.query.ids ?? '' });
+      if (ids.length > MAX_LIST_LIMIT) throw new ApiError(400, `ids may name at most ${MAX_LIST_LIMIT} users`);
+      const allowed = await service.manageable(viewer(request), ids);
+      return success(allowed.length ? 'Data Found' : 'Data Not Found', allowed, allowed.length);
     },
   );
 

@@ -94,6 +94,23 @@ export function createUsersService(ctx: AppContext) {
       return ids.filter((_, i) => allowed[i]);
     },
 
+    /**
+     * Of these users, those the viewer may manage (edit, delete, set permissions): in their branch
+     * scope and holding nothing the viewer does not. The list hides the other rows' buttons, which
+     * the server would refuse.
+     */
+    async manageable(viewer: AuthUser, ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      let query = db
+        .selectFrom('users')
+        .select(['user_id', 'user_group'])
+        .where('user_id', 'in', [...ids]);
+      if (!seesAllBranches(viewer)) query = query.where('user_branch', '=', viewer.user_branch);
+      const rows = await query.orderBy('user_id').execute();
+      const allowed = await Promise.all(rows.map((u) => escalation.notAbove(viewer, u)));
+      return rows.filter((_, i) => allowed[i]).map((u) => u.user_id);
+    },
+
     /** The list, fixed to the viewer's branch unless they see every branch. */
     async list(viewer: AuthUser, q: ListQuery, branch: string | undefined) {
       const filters = { ...q.filters };

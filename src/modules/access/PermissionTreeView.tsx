@@ -101,6 +101,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
   }
 
   function reset(ids: number[]) {
+    if (readOnly) return;
     const next = new Map(statuses);
     const nextSources = new Map(sources);
     for (const id of ids) {
@@ -242,18 +243,20 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
                   color={source === 'granted' ? 'success' : 'warning'}
                   label={translate(`access.tree.${source}`)}
                 />
-                <Tooltip title={translate('access.tree.reset_to_group')}>
-                  <IconButton
-                    size="small"
-                    tabIndex={-1}
-                    aria-label={`${translate('access.tree.reset_to_group')}: ${e.menu_name}`}
-                    onClick={() => {
-                      reset([e.menu_id]);
-                    }}
-                  >
-                    <Undo fontSize="small" />
-                  </IconButton>
-                </Tooltip>
+                {!readOnly && (
+                  <Tooltip title={translate('access.tree.reset_to_group')}>
+                    <IconButton
+                      size="small"
+                      tabIndex={-1}
+                      aria-label={`${translate('access.tree.reset_to_group')}: ${e.menu_name}`}
+                      onClick={() => {
+                        reset([e.menu_id]);
+                      }}
+                    >
+                      <Undo fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
               </>
             )}
           </Box>

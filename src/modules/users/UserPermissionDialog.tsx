@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,20 +10,30 @@ import Tooltip from '@mui/material/Tooltip';
 import Key from '@mui/icons-material/Key';
 import { usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { PermissionTree } from '../access/PermissionTree';
+import { useMayManageRecord } from '../../screens/extensions';
 
 import { USER_PERMISSION_SLUG } from './permission-slug';
 
 export { USER_PERMISSION_SLUG };
 
-/** The user's permission tree (the group's grants, the user's own grants and denials over them). */
-function UserPermissionDialog({ record, onClose }: { record: RaRecord; onClose: () => void }) {
+/**
+ * The user's permission tree (the group's grants, the user's own grants and denials over them).
+ * `readOnly`: the user holds permissions the viewer does not, so the server refuses any change.
+ */
+function UserPermissionDialog({ record, onClose, readOnly = false }: { record: RaRecord; onClose: () => void; readOnly?: boolean }) {
   const translate = useTranslate();
-  const title = translate('users.permissions_of', { name: String(record.user_name ?? '') });
+  const name = String(record.user_name ?? '');
+  const title = translate('users.permissions_of', { name });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="user-permission-title">
       <DialogTitle id="user-permission-title">{title}</DialogTitle>
       <DialogContent dividers>
-        <PermissionTree group={Number(record.user_group)} user={Number(record.user_id ?? record.id)} label={title} />
+        {readOnly && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {translate('users.permissions_read_only', { name })}
+          </Alert>
+        )}
+        <PermissionTree group={Number(record.user_group)} user={Number(record.user_id ?? record.id)} label={title} readOnly={readOnly} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>
@@ -41,9 +52,13 @@ export function PermissionDialogAfterSave({ record, onClose }: { record: RaRecor
   return <UserPermissionDialog record={record} onClose={onClose} />;
 }
 
-/** The users list's permission button (options column), for viewers holding the slug. */
+/**
+ * The users list's permission button (options column), for viewers holding the slug. On the row
+ * of a user who holds more than the viewer, it shows the permissions without letting them change.
+ */
 export function UserPermissionButton() {
   const record = useRecordContext();
+  const mayManage = useMayManageRecord();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   if (!record) return null;
@@ -65,6 +80,7 @@ export function UserPermissionButton() {
       {open && (
         <UserPermissionDialog
           record={record}
+          readOnly={!mayManage}
           onClose={() => {
             setOpen(false);
           }}

@@ -2,6 +2,7 @@ import type { ConsoleModule } from '..';
 import { lazyComponent } from '../../lazy';
 import { useUserListFilters } from './BranchFilter';
 import { useUserChoiceScopes } from './choiceScopes';
+import { useManageableUsers } from './manageableRows';
 import { USER_PERMISSION_SLUG } from './permission-slug';
 // Part of the create form as soon as it opens (small: the strength checker itself loads on demand).
 import { PasswordInputs } from './PasswordInputs';
@@ -13,8 +14,8 @@ const PermissionDialogAfterSave = lazyComponent(() => import('../../signed-in').
 /**
  * The users screen is the users descriptor's generated list and dialog (routes `/users`,
  * `/users/user-list`, `/users/create`, `/users/{id}`); this module adds the branch filter, the
- * form's branch and group choices the viewer may make, the create-only password inputs, the
- * permission button and, after a save, the permission dialog.
+ * form's branch and group choices the viewer may make, which rows they may manage, the create-only
+ * password inputs, the permission button and, after a save, the permission dialog.
  */
 export const usersModule: ConsoleModule = {
   name: 'users',
@@ -22,6 +23,7 @@ export const usersModule: ConsoleModule = {
     users: {
       useListFilters: useUserListFilters,
       useChoiceScopes: useUserChoiceScopes,
+      useManageableRows: useManageableUsers,
       CreateInputs: PasswordInputs,
       AfterSave: PermissionDialogAfterSave,
     },

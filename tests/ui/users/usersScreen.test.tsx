@@ -107,6 +107,61 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(options).not.toContain('Chattogram Eye Care');
   });
 
+  it("hides edit and delete on the row of a user who holds more than the viewer; that user's permissions open read-only", async () => {
+    signInAt(11, [...allSlugs(users), 'permission/permission-create-user']);
+    const chief = { ...rows[0]!, user_id: 8, user_name: 'Chief Admin', username: 'chief' };
+    const asked: string[] = [];
+    const saves: unknown[] = [];
+    usersEndpoint();
+    server.use(
+      http.get(path(users, 'list'), () => ok([chief, rows[0]], { total: 2 })),
+      http.get('*/api/users/manageable', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('ids') ?? '');
+        return ok([7], { total: 1 });
+      }),
+      http.get('*/api/permission/permission-list-user/', () =>
+        ok(
+          [
+            {
+              menu_id: 91,
+              menu_name: 'Branch List',
+              menu_icon: '',
+              menu_slug: 'branch/branch-list',
+              permission_status: 1,
+              permission_source: 'granted',
+              menus: [],
+            },
+          ],
+          { total: 1 },
+        ),
+      ),
+      http.post('*/api/permission/permission-create-user', async ({ request }) => {
+        saves.push(await request.json());
+        return ok([]);
+      }),
+    );
+    renderApp('/users/user-list');
+    const rahimaRow = (await screen.findByText('Rahima Begum', {}, { timeout: 10_000 })).closest('tr')!;
+    const chiefRow = screen.getByText('Chief Admin').closest('tr')!;
+    expect(await within(rahimaRow).findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(rahimaRow).getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(asked).toEqual(['8,7']);
+    expect(within(chiefRow).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(chiefRow).queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    fireEvent.click(await within(chiefRow).findByRole('button', { name: 'Permissions: Chief Admin' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Chief Admin' });
+    expect(
+      within(dialog).getByText('Chief Admin holds permissions you do not, so you can see them here but not change them.'),
+    ).toBeInTheDocument();
+    const item = await within(dialog).findByRole('treeitem', { name: 'Branch List' }, { timeout: 10_000 });
+    fireEvent.click(within(item).getByText('Branch List'));
+    expect(item).toHaveAttribute('aria-checked', 'true');
+    expect(within(dialog).queryByRole('button', { name: /Reset to group/i })).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(saves).toEqual([]);
+  });
+
   it('/users/create opens the create dialog with the required markers and hidden passwords', async () => {
     signInAt(0);
     usersEndpoint();
