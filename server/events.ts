@@ -12,6 +12,14 @@ export interface ServerEvents {
   'record-changed': [{ resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }];
   /** A user's group or permissions changed: consoles should reload their permissions. */
   'permissions-changed': [{ userIds?: number[]; groupIds?: number[] }];
+  /** A user now belongs to another branch (or group): what reaches them follows them. */
+  'user-moved': [{ userId: number; from: UserPlace; to: UserPlace }];
+}
+
+/** Where a user sits: the group and branch that decide which notices reach them. */
+export interface UserPlace {
+  group: number;
+  branch: number;
 }
 
 export type ServerEventBus = EventEmitter<ServerEvents>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { permissionSlug } from '../../../resources';
 import { hashToken } from '../../auth/sessions';
+import type { UserPlace } from '../../events';
 import type { InboxRecord } from './service';
 
 /** What the server pushes; the console listens for exactly these. */
@@ -32,6 +33,9 @@ export const rooms = {
   session: (tokenHash: string) => `session:${tokenHash}`,
   records: (resource: string) => `records:${resource}`,
 };
+
+/** The rooms a user's place puts their sockets in: their group's, their branch's, and the two together. */
+const placeRooms = (p: UserPlace) => [rooms.group(p.group), rooms.groupInBranch(p.group, p.branch), rooms.branch(p.branch)];
 
 /** The notification admin list is a module route, not a descriptor: its slug is named here. */
 export const NOTIFICATION_LIST_SLUG = 'notification/notification-list';
@@ -102,9 +106,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
         await socket.join([
           rooms.everyone,
           rooms.user(session.user_id),
-          rooms.group(session.user_group),
-          rooms.groupInBranch(session.user_group, session.user_branch),
-          rooms.branch(session.user_branch),
+          ...placeRooms({ group: session.user_group, branch: session.user_branch }),
           rooms.session(hashToken(token)),
         ]);
         await joinRecordRooms(socket);
@@ -152,9 +154,16 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
         app.log.error({ err }, 'could not refresh socket rooms');
       });
   };
+  // Through the adapter, so a user's sockets on every instance move with them.
+  const onUserMoved = ({ userId, from, to }: { userId: number; from: UserPlace; to: UserPlace }) => {
+    const theirs = io.in(rooms.user(userId));
+    theirs.socketsLeave(placeRooms(from));
+    theirs.socketsJoin(placeRooms(to));
+  };
   events.on('sessions-ended', onSessionsEnded);
   events.on('record-changed', onRecordChanged);
   events.on('permissions-changed', onPermissionsChanged);
+  events.on('user-moved', onUserMoved);
 
   return {
     io,
@@ -165,6 +174,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       events.off('sessions-ended', onSessionsEnded);
       events.off('record-changed', onRecordChanged);
       events.off('permissions-changed', onPermissionsChanged);
+      events.off('user-moved', onUserMoved);
       for (const t of expiryTimers.values()) clearTimeout(t);
       // Not io.close(): it would close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);

@@ -164,6 +164,12 @@ export function createUsersService(ctx: AppContext) {
         sessionEndingChanges(before, after, 'password_hash' in passwords),
         viewer.user_id === id ? viewer.token : undefined,
       );
+      if (before.user_branch !== after.user_branch || before.user_group !== after.user_group)
+        ctx.events.emit('user-moved', {
+          userId: id,
+          from: { group: before.user_group, branch: before.user_branch },
+          to: { group: after.user_group, branch: after.user_branch },
+        });
       ctx.events.emit('record-changed', { resource: d.name, ids: [id], action: 'update' });
       return record;
     },

@@ -132,6 +132,35 @@ describe('real-time notices over socket.io (SQLite, listening server)', () => {
     expect(a.notices.map((x) => x.notification_title)).not.toContain('North nurses');
   });
 
+  it("moves a connected user's pushes with them when their branch changes", async () => {
+    const [east, west] = [await createBranch(s, 'EAST'), await createBranch(s, 'WEST')];
+    const slugs = ['notification/notification-create'];
+    const [fromEast, fromWest] = [
+      await createPerson(s, 'east-desk', bob.group, east, slugs),
+      await createPerson(s, 'west-desk', bob.group, west, slugs),
+    ];
+    const mover = await createPerson(s, 'mover', alice.group, east);
+    const m = await open(mover.token);
+    const send = (from: Person, title: string, type = 'All') =>
+      s.call('POST', '/api/notification/notification-create', {
+        body: { notification_date: localIn(-1), title, type, ...(type === 'Group' ? { group: alice.group } : {}) },
+        token: from.token,
+      });
+    await send(fromEast, 'East before');
+    await m.notice('East before');
+    const moved = await s.call('PUT', `/api/users/user-update/${mover.id}`, { body: { user_branch: west } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await send(fromEast, 'East after');
+    await send(fromEast, 'East nurses after', 'Group');
+    await send(fromWest, 'West after');
+    await send(fromWest, 'West nurses after', 'Group');
+    await Promise.all([m.notice('West after'), m.notice('West nurses after')]);
+    // The east notices were sent first: had they been pushed to the mover, they would be here.
+    expect(m.notices.map((n) => n.notification_title)).not.toContain('East after');
+    expect(m.notices.map((n) => n.notification_title)).not.toContain('East nurses after');
+    expect(m.socket.connected).toBe(true);
+  });
+
   it('pushes an inactive notice only once it is made active, and a future one when it falls due', async () => {
     const a = await open(alice.token);
     const inactive = (await create({ notification_date: localIn(-1), title: 'Held back', type: 'User', user: alice.id, status: 0 })).json()
