@@ -54,6 +54,7 @@ export default {
       network_error: 'The server could not be reached (%{message}). Nothing was saved.',
       delete_network_error: 'The server could not be reached (%{message}). Nothing was deleted.',
       delete_warning: 'This record will be deleted permanently. This cannot be undone.',
+      read_only: 'You can see this record but not change it: it is beyond your permissions.',
     },
   },
 };

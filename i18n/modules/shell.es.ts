@@ -54,6 +54,7 @@ export default {
       network_error: 'No se pudo contactar con el servidor (%{message}). No se guardó nada.',
       delete_network_error: 'No se pudo contactar con el servidor (%{message}). No se eliminó nada.',
       delete_warning: 'Este registro se eliminará de forma permanente. No se puede deshacer.',
+      read_only: 'Puede ver este registro, pero no cambiarlo: está fuera de sus permisos.',
     },
   },
 };

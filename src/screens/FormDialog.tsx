@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { useChoiceScopes, useScreenExtension, withScopedDefaults } from './extensions';
+import { useChoiceScopes, useManageableRows, useScreenExtension, withScopedDefaults } from './extensions';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { useFormDefaults } from './defaults';
@@ -38,6 +38,11 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const scopes = useChoiceScopes(descriptor.name);
   const formDefaults = useFormDefaults(descriptor);
   const defaults = formDefaults && withScopedDefaults(formDefaults, scopes);
+  const recordId = mode === 'create' ? undefined : mode.id;
+  const ids = useMemo(() => (recordId === undefined ? [] : [recordId]), [recordId]);
+  const mayManage = useManageableRows(descriptor.name, ids);
+  // A record known to be beyond the user (a user holding more than they do) opens without Save, saying why.
+  const locked = recordId !== undefined && mayManage(recordId) === false;
   const [networkError, setNetworkError] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
@@ -58,12 +63,23 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           {translate('shell.form.load_failed', { message: loadError })}
         </Alert>
       )}
+      {locked && (
+        <Alert severity="info" sx={{ mx: 2, mt: 1 }}>
+          {translate('shell.form.read_only')}
+        </Alert>
+      )}
       <ResourceForm
         descriptor={descriptor}
         onCancel={onClose}
         defaultValues={mode === 'create' ? defaults : undefined}
         extraInputs={mode === 'create' && CreateInputs ? <CreateInputs /> : undefined}
+        readOnly={locked}
       />
+      {locked && (
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      )}
     </Box>
   );
   return (

@@ -82,22 +82,28 @@ export function withScopedDefaults(defaults: Record<string, unknown>, scopes: Ch
   return chosen.length ? { ...defaults, ...Object.fromEntries(chosen) } : defaults;
 }
 
-/** Whether a row's record may be managed; every row unless the resource's extension says otherwise. */
-export type MayManage = (id: Identifier) => boolean;
+/** Whether a row's record may be managed (undefined: not known yet); every row unless the resource's extension says otherwise. */
+export type MayManage = (id: Identifier) => boolean | undefined;
 
 const everyRow: MayManage = () => true;
-const noRowYet: MayManage = () => false;
+const notKnownYet: MayManage = () => undefined;
 const noRows = (): undefined => undefined;
 
 /**
  * The list page's rule for its rows: every row without a `useManageableRows` extension; with one,
- * its answer (no row while it is unknown). The hook is the same on every render of a resource.
+ * its answer (undefined while it is unknown). The hook is the same on every render of a resource.
  */
 export function useManageableRows(resource: string, ids: readonly Identifier[]): MayManage {
   const extension = useScreenExtension(resource);
   const allowed = (extension.useManageableRows ?? noRows)(ids);
   const ruled = extension.useManageableRows !== undefined;
-  return useMemo(() => (!ruled ? everyRow : allowed ? (id: Identifier) => allowed.has(id) : noRowYet), [ruled, allowed]);
+  return useMemo(() => {
+    if (!ruled) return everyRow;
+    if (!allowed) return notKnownYet;
+    // By value: a list row's id is a number, a dialog's from the address (/users/7) a string.
+    const keys = new Set([...allowed].map(String));
+    return (id: Identifier) => keys.has(String(id));
+  }, [ruled, allowed]);
 }
 
 const ManageableRowsContext = createContext<MayManage>(everyRow);
@@ -105,9 +111,9 @@ const ManageableRowsContext = createContext<MayManage>(everyRow);
 /** The list gives its rows the page's rule (RowActions and the modules' row actions read it). */
 export const ManageableRowsProvider = ManageableRowsContext.Provider;
 
-/** May the signed-in user manage the row's record (react-admin's record context)? */
+/** May the signed-in user manage the row's record (react-admin's record context)? No while not known. */
 export function useMayManageRecord(): boolean {
   const record = useRecordContext();
   const mayManage = useContext(ManageableRowsContext);
-  return record ? mayManage(record.id) : false;
+  return record ? mayManage(record.id) === true : false;
 }

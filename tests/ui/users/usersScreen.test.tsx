@@ -182,6 +182,28 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(password).toHaveAttribute('type', 'text');
   });
 
+  it('the edit dialog of a user who holds more than the viewer opens without Save, saying why', async () => {
+    signInAt(0);
+    usersEndpoint();
+    server.use(
+      http.get(path(users, 'get'), () => ok(rows[0])),
+      http.get('*/api/users/manageable', () => ok([], { total: 0 })),
+    );
+    renderApp('/users/7');
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('You can see this record but not change it: it is beyond your permissions.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => {
+      expect(within(dialog).getByLabelText(/^Name/)).toHaveValue('Rahima Begum');
+    });
+    expect(within(dialog).queryByRole('button', { name: /save/i })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
   it('the edit dialog has no password inputs and reads the nested objects as ids', async () => {
     signInAt(0);
     usersEndpoint();
