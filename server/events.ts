@@ -10,10 +10,19 @@ export interface ServerEvents {
   'sessions-ended': [{ userId: number; tokenHashes?: string[] }];
   /** Records of a resource were created, changed or deleted. */
   'record-changed': [{ resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }];
-  /** A user's group or permissions changed: consoles should reload their permissions. */
-  'permissions-changed': [{ userIds?: number[]; groupIds?: number[] }];
+  /**
+   * A user's group or permissions changed: consoles should reload their permissions. `fromPeer`:
+   * heard from another instance (server/modules/notifications/peer-relay.ts), not to be sent on.
+   */
+  'permissions-changed': [PermissionsChange];
   /** A user now belongs to another branch (or group): what reaches them follows them. */
   'user-moved': [{ userId: number; from: UserPlace; to: UserPlace }];
+}
+
+export interface PermissionsChange {
+  userIds?: number[];
+  groupIds?: number[];
+  fromPeer?: boolean;
 }
 
 /** Where a user sits: the group and branch that decide which notices reach them. */

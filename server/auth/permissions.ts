@@ -6,15 +6,18 @@ import type { Registry } from '../../resources';
  * A user's capabilities: the menus granted to their group, plus their own grants, minus their
  * own denials (user_permission.permission_status 1 / 0). An inactive group grants nothing (its
  * members keep only their own grants). Cached per user and dropped whenever a permission or a
- * group changes (`invalidate`), so checks cost no query on the hot path.
+ * group changes (`invalidate`), so checks cost no query on the hot path. Another instance's
+ * change is told to this one at once (server/modules/notifications/peer-relay.ts); should that
+ * message be lost, an entry is still read again after CACHE_MS, as sessions are.
  */
+const CACHE_MS = 10_000;
 export interface PermissionResolver {
   slugsFor(user: { user_id: number; user_group: number }): Promise<Set<string>>;
   invalidate(): void;
 }
 
 export function createPermissionResolver(db: Db, registry?: Registry): PermissionResolver {
-  let cache = new Map<string, Promise<Set<string>>>();
+  let cache = new Map<string, { slugs: Promise<Set<string>>; until: number }>();
   const groupDescriptor = registry?.find('group');
   async function groupActive(groupId: number): Promise<boolean> {
     if (!groupDescriptor?.statusField) return true;
@@ -53,13 +56,16 @@ export function createPermissionResolver(db: Db, registry?: Registry): Permissio
   return {
     slugsFor(user) {
       const key = `${user.user_id}:${user.user_group}`;
-      let hit = cache.get(key);
-      if (!hit) {
-        hit = load(user.user_id, user.user_group);
-        cache.set(key, hit);
-        hit.catch(() => cache.delete(key));
-      }
-      return hit;
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && hit.until > now) return hit.slugs;
+      const slugs = load(user.user_id, user.user_group);
+      const entry = { slugs, until: now + CACHE_MS };
+      cache.set(key, entry);
+      slugs.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      return slugs;
     },
     invalidate() {
       cache = new Map();

@@ -4,6 +4,7 @@ import { permissionSlug } from '../../../resources';
 import { hashToken } from '../../auth/sessions';
 import type { UserPlace } from '../../events';
 import type { InboxRecord } from './service';
+import { relayToPeers, type PeerEvents } from './peer-relay';
 
 /** What the server pushes; the console listens for exactly these. */
 export interface ServerToClient {
@@ -19,8 +20,9 @@ interface SocketData {
   branch: number;
 }
 
-type Io = Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
-type ClientSocket = Socket<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
+/** The socket.io server: what clients hear, what instances tell each other (peer-relay.ts), what a socket carries. */
+export type Io = Server<Record<string, never>, ServerToClient, PeerEvents, SocketData>;
+type ClientSocket = Socket<Record<string, never>, ServerToClient, PeerEvents, SocketData>;
 
 /** Room names: one per user, group, group in a branch, branch and session, one for everyone, one per listable resource. */
 export const rooms = {
@@ -58,6 +60,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
   const io: Io = new Server(app.server, { path: `${config.apiBase}/socket.io`, serveClient: false });
 
   const redis: { close(): Promise<unknown> }[] = [];
+  let stopRelay: (() => void) | undefined;
   if (config.redisUrl) {
     // Loaded only when several instances share Redis: a single instance never needs the clients.
     const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
@@ -70,6 +73,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       });
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: config.redisKey ?? 'socket.io' }));
+    stopRelay = relayToPeers(io, app.ctx);
   }
 
   const recordResources = () => [
@@ -175,6 +179,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       events.off('record-changed', onRecordChanged);
       events.off('permissions-changed', onPermissionsChanged);
       events.off('user-moved', onUserMoved);
+      stopRelay?.();
       for (const t of expiryTimers.values()) clearTimeout(t);
       // Not io.close(): it would close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);

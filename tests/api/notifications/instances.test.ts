@@ -111,6 +111,61 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
     expect(urlA).not.toBe(urlB);
   });
 
+  it('a permission taken away, or a session signed out, through instance A is refused by instance B at once', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const adminToken = await signIn(a, ADMIN.username, ADMIN.password);
+    const call = async (url: string, method: string, path: string, token: string, body?: unknown) => {
+      const res = await fetch(`${url}/api${path}`, {
+        method,
+        headers: { 'access-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> } };
+    };
+    const group = (await call(urlA, 'POST', '/group/group-create', adminToken, { group_code: 'RELAY', group_name: 'Relay' })).json.data
+      .group_id as number;
+    const menu = (
+      await a.ctx.conn.db.selectFrom('menu').select('menu_id').where('menu_slug', '=', 'branch/branch-list').executeTakeFirstOrThrow()
+    ).menu_id;
+    const grant = (permission_status: number) =>
+      call(urlA, 'POST', '/permission/permission-create', adminToken, {
+        permission_data: [{ menu_id: menu, permission_status }],
+        group_id: group,
+      });
+    expect((await grant(1)).status).toBe(200);
+    const now = new Date().toISOString();
+    await a.ctx.conn.db
+      .insertInto('users')
+      .values({
+        user_name: 'Relay clerk',
+        username: 'relayclerk',
+        password_hash: await hashPassword('multi-instance-password'),
+        user_phone: '',
+        user_email: '',
+        user_address: '',
+        user_picture: '',
+        user_branch: 0,
+        user_group: group,
+        user_designation: 0,
+        user_department: 0,
+        user_status: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const clerk = await signIn(b, 'relayclerk', 'multi-instance-password');
+    const listOnB = async () => (await call(urlB, 'GET', '/branch/branch-list/', clerk)).status;
+    // B now holds the clerk's session and permissions in its caches (10 s each).
+    expect(await listOnB()).toBe(200);
+    expect((await grant(0)).status).toBe(200);
+    await expect.poll(listOnB, { timeout: 3_000, interval: 100 }).toBe(403);
+
+    expect((await grant(1)).status).toBe(200);
+    await expect.poll(listOnB, { timeout: 3_000, interval: 100 }).toBe(200);
+    expect((await call(urlA, 'GET', '/users/user-logout', clerk)).status).toBe(200);
+    await expect.poll(listOnB, { timeout: 3_000, interval: 100 }).toBe(401);
+  });
+
   it('only one of several instances claims a due notice', async () => {
     const db = apps[0]!.ctx.conn.db;
     const stamp = new Date().toISOString();
