@@ -23,18 +23,39 @@ export async function lockedMinutes(db: Db, username: string, now = Date.now()):
   return until > now ? Math.ceil((until - now) / 60_000) : 0;
 }
 
+/**
+ * One more failure, counted in a single statement: simultaneous wrong passwords each count (read
+ * and then written, a burst of them counted fewer and could outrun the lock).
+ */
 export async function recordFailure(db: Db, username: string, now = Date.now()): Promise<void> {
-  const key = usernameKey(username);
   const nowIso = new Date(now).toISOString();
-  const row = await db.selectFrom('login_throttle').selectAll().where('username_key', '=', key).executeTakeFirst();
-  const fresh = !row || Date.parse(row.window_start) <= now - minutes(LOCKOUT.windowMinutes);
-  const failures = fresh ? 1 : row.failures + 1;
-  const locked_until = failures >= LOCKOUT.failures ? new Date(now + minutes(LOCKOUT.lockMinutes)).toISOString() : '';
-  const values = { failures, window_start: fresh ? nowIso : row.window_start, locked_until };
+  const windowOpened = new Date(now - minutes(LOCKOUT.windowMinutes)).toISOString();
+  const lockedUntil = new Date(now + minutes(LOCKOUT.lockMinutes)).toISOString();
   await db
     .insertInto('login_throttle')
-    .values({ username_key: key, ...values })
-    .onConflict((oc) => oc.column('username_key').doUpdateSet(values))
+    .values({
+      username_key: usernameKey(username),
+      failures: 1,
+      window_start: nowIso,
+      locked_until: LOCKOUT.failures <= 1 ? lockedUntil : '',
+    })
+    .onConflict((oc) =>
+      oc.column('username_key').doUpdateSet((eb) => {
+        // Every expression reads the row as it was: a window older than 15 minutes starts afresh.
+        const lapsed = eb('login_throttle.window_start', '<=', windowOpened);
+        const failures = eb
+          .case()
+          .when(lapsed)
+          .then(1)
+          .else(eb('login_throttle.failures', '+', 1))
+          .end();
+        return {
+          failures,
+          window_start: eb.case().when(lapsed).then(nowIso).else(eb.ref('login_throttle.window_start')).end(),
+          locked_until: eb.case().when(failures, '>=', LOCKOUT.failures).then(lockedUntil).else('').end(),
+        };
+      }),
+    )
     .execute();
 }
 

@@ -40,6 +40,16 @@ describe.each(DATABASES)('sign-in, sign-out, sessions and history on %s', (kind)
     expect(await db().selectFrom('login_throttle').selectAll().where('username_key', '=', 'nurse').executeTakeFirst()).toBeUndefined();
   });
 
+  it('counts every one of a burst of simultaneous wrong passwords: the lock cannot be outrun', async () => {
+    await staff(s, { username: 'burst', password: PW });
+    const wrong = await Promise.all(Array.from({ length: 16 }, (_, i) => signIn(s, 'burst', 'wrong-password', { ip: `10.7.0.${i + 1}` })));
+    expect(wrong.map((r) => r.statusCode).filter((c) => c !== 401 && c !== 429)).toEqual([]);
+    const row = await db().selectFrom('login_throttle').selectAll().where('username_key', '=', 'burst').executeTakeFirstOrThrow();
+    expect(row.failures).toBe(wrong.filter((r) => r.statusCode === 401).length);
+    expect(row.locked_until).not.toBe('');
+    expect((await signIn(s, 'burst', PW, { ip: '10.7.9.9' })).statusCode).toBe(429);
+  });
+
   it('does not lock when the failures are spread over more than 15 minutes', async () => {
     for (let i = 0; i < 4; i++) await signIn(s, 'porter', 'wrong-password');
     await db()
