@@ -20,13 +20,14 @@ export type RequestOutcome = { kind: 'limited' } | { kind: 'issued'; code: strin
 
 export async function issueCode(db: Db, email: string, now = Date.now()): Promise<RequestOutcome> {
   const key = emailKey(email);
+  const windowOpened = new Date(now - CODE_RULES.windowMinutes * 60_000).toISOString();
   const row = await db
     .selectFrom('password_reset_code')
     .select(['requests', 'window_start'])
     .where('email_key', '=', key)
     .executeTakeFirst();
-  const windowOpen = row && Date.parse(row.window_start) > now - CODE_RULES.windowMinutes * 60_000;
-  if (windowOpen && row.requests >= CODE_RULES.requestsPerWindow) return { kind: 'limited' };
+  // Known limited: answered without the hashing below. The upsert decides the close cases.
+  if (row && row.window_start > windowOpened && row.requests >= CODE_RULES.requestsPerWindow) return { kind: 'limited' };
   const user = await db
     .selectFrom('users')
     .select('user_id')
@@ -35,20 +36,37 @@ export async function issueCode(db: Db, email: string, now = Date.now()): Promis
     .orderBy('user_id')
     .executeTakeFirst();
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  const values = {
-    user_id: user?.user_id ?? 0,
-    code_hash: await hashPassword(code),
-    expires_at: later(now, CODE_RULES.minutes),
-    tries: 0,
-    requests: windowOpen ? row.requests + 1 : 1,
-    window_start: windowOpen ? row.window_start : new Date(now).toISOString(),
-  };
-  await db
+  const fresh = { user_id: user?.user_id ?? 0, code_hash: await hashPassword(code), expires_at: later(now, CODE_RULES.minutes), tries: 0 };
+  const nowIso = new Date(now).toISOString();
+  // One statement counts the request and replaces the code only while under the limit: a burst of
+  // simultaneous requests for one address sends no more codes than the limit allows.
+  const counted = await db
     .insertInto('password_reset_code')
-    .values({ email_key: key, ...values })
-    .onConflict((oc) => oc.column('email_key').doUpdateSet(values))
-    .execute();
-  return { kind: 'issued', code, userId: values.user_id };
+    .values({ email_key: key, ...fresh, requests: 1, window_start: nowIso })
+    .onConflict((oc) =>
+      oc.column('email_key').doUpdateSet((eb) => {
+        const lapsed = eb('password_reset_code.window_start', '<=', windowOpened);
+        const requests = eb
+          .case()
+          .when(lapsed)
+          .then(1)
+          .else(eb('password_reset_code.requests', '+', 1))
+          .end();
+        const allowed = eb(requests, '<=', CODE_RULES.requestsPerWindow);
+        return {
+          requests,
+          window_start: eb.case().when(lapsed).then(nowIso).else(eb.ref('password_reset_code.window_start')).end(),
+          user_id: eb.case().when(allowed).then(fresh.user_id).else(eb.ref('password_reset_code.user_id')).end(),
+          code_hash: eb.case().when(allowed).then(fresh.code_hash).else(eb.ref('password_reset_code.code_hash')).end(),
+          expires_at: eb.case().when(allowed).then(fresh.expires_at).else(eb.ref('password_reset_code.expires_at')).end(),
+          tries: eb.case().when(allowed).then(0).else(eb.ref('password_reset_code.tries')).end(),
+        };
+      }),
+    )
+    .returning('requests')
+    .executeTakeFirstOrThrow();
+  if (counted.requests > CODE_RULES.requestsPerWindow) return { kind: 'limited' };
+  return { kind: 'issued', code, userId: fresh.user_id };
 }
 
 export type CheckOutcome = { kind: 'invalid' } | { kind: 'exhausted' } | { kind: 'verified'; token: string; userId: number };

@@ -134,6 +134,17 @@ describe.each(DATABASES)('forgot password by e-mailed code on %s', (kind) => {
     expect((await ask('fresh@hospital.test', '10.6.0.2')).statusCode).toBe(200);
   });
 
+  it('mails no more codes to one address than the limit, even to a burst of simultaneous requests', async () => {
+    await staff(s, { username: 'baker', password: PW });
+    const address = 'baker@hospital.test';
+    const before = smtp.received.length;
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(address, `10.8.0.${i + 1}`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
+    await expect.poll(() => smtp.received.length - before, { timeout: 5_000 }).toBe(5);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.received.length - before).toBe(5);
+  });
+
   it('refuses missing fields and forged tokens', async () => {
     expect((await s.call('POST', '/api/reset-password-otp/', { token: null, body: { email: 'a@b.c' } })).json().errors).toHaveProperty(
       'otp',
