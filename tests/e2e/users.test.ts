@@ -142,7 +142,7 @@ describe('users, end to end in Chromium', () => {
     const menus = await db
       .selectFrom('menu')
       .select('menu_id')
-      .where('menu_slug', 'in', ['users/user-list', 'users/user-create'])
+      .where('menu_slug', 'in', ['users/user-list', 'users/user-create', 'users/user-update', 'users/user-delete'])
       .execute();
     await db
       .insertInto('permission')
@@ -161,6 +161,18 @@ describe('users, end to end in Chromium', () => {
       c_password: 'harbour-mango-quilt-3',
       user_branch: own,
       ...person,
+    });
+
+    // A Super Admin of the same branch: listed to the manager, but not theirs to change.
+    const superAdmin = (await db.selectFrom('users').select('user_group').where('user_id', '=', 1).executeTakeFirstOrThrow()).user_group;
+    await inject('/api/users/user-create', {
+      user_name: 'Nusrat Chief',
+      username: 'nusrat',
+      password: 'lantern-cobalt-fig-8',
+      c_password: 'lantern-cobalt-fig-8',
+      user_branch: own,
+      ...person,
+      user_group: superAdmin,
     });
 
     await page.evaluate(() => {
@@ -187,6 +199,12 @@ describe('users, end to end in Chromium', () => {
       )
       .toBe(own);
     await expect.poll(() => page.locator('tbody').textContent()).toContain('Shirin Sultana');
+    // Edit and delete on the rows the manager may change, none on their Super Admin's.
+    const row = (name: string) => page.locator('tbody tr', { hasText: name });
+    await expect.poll(() => row('Shirin Sultana').getByRole('link', { name: 'Edit' }).count()).toBe(1);
+    expect(await row('Shirin Sultana').getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    expect(await row('Nusrat Chief').getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    expect(await row('Nusrat Chief').getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(e.foreignRequests).toEqual([]);
   });
 });
