@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { signedInPreload } from './scripts/vite-signed-in-preload';
@@ -5,7 +6,15 @@ import { signedInPreload } from './scripts/vite-signed-in-preload';
 // The server serves dist/ with an SPA fallback; in development Vite proxies the API to it.
 export default defineConfig({
   plugins: [react(), signedInPreload()],
+  resolve: {
+    alias: {
+      // An ES5 polyfill chain (get-intrinsic, call-bind, ...) of node-polyglot: the built-in suffices.
+      'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)),
+    },
+  },
   build: {
+    // src/shims/ holds CommonJS stand-ins for packages' CommonJS dependencies.
+    commonjsOptions: { include: [/node_modules/, /src\/shims\//] },
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 2500,
