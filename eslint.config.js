@@ -11,6 +11,8 @@ export default tseslint.config(
       // A plain browser script outside the TypeScript project (runs before the bundle, see index.html).
       'public/theme-boot.js',
       'public/signed-in-preload.js',
+      // One-line CommonJS stand-ins for packages' dependencies (vite.config.ts), outside the TypeScript project.
+      'src/shims/*.cjs',
       'dist/**',
       'dist-server/**',
       'dist-bench/**',
