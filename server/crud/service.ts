@@ -5,7 +5,7 @@ import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
 import { createReader } from './read';
-import { planWrite } from './values';
+import { planWrite, rebase } from './values';
 import { loadRichTextSanitizer } from './sanitize';
 import type { WriteBody } from './body';
 import type { Connection } from '../db/connect';
@@ -119,6 +119,27 @@ export function createCrudService(
     throw err;
   };
 
+  /**
+   * Writes an update in one transaction that first reads the record again under a row lock
+   * (PostgreSQL `FOR UPDATE`; SQLite's single writer connection is held by the transaction), so
+   * that values worked out from the record (derived columns, picture lists, pictures to delete)
+   * are worked out from the record as it is stored, not as it was when the request began: two
+   * updates at once then behave as if one came after the other. Answers the pictures to delete.
+   */
+  async function writeUpdate(d: ResourceDescriptor, id: number, existing: Row, planned: Row): Promise<string[]> {
+    return db.transaction().execute(async (trx) => {
+      const tdb = dynamic(trx);
+      let read = tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id);
+      if (dialect === 'postgres') read = read.forUpdate();
+      const current = await read.executeTakeFirst();
+      if (!current) throw notFound(`${d.name} ${id}`);
+      const rebased = rebase(d, planned, existing, current);
+      if (Object.keys(rebased.errors).length) throw new ApiError(409, Object.values(rebased.errors).join('; '), rebased.errors);
+      await tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id).execute();
+      return rebased.dropped;
+    });
+  }
+
   /** `extra`: column values a feature module adds after its own checks (a password hash). */
   async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row, extra?: Row): Promise<number> {
     const id = existing ? Number(existing[d.idField]) : undefined;
@@ -131,9 +152,10 @@ export function createCrudService(
     const written = await storeUploads(d, prepared, planned.values, planned.merged);
     const values = { ...planned.values, ...extra, updated_at: now() };
     let savedId = id;
+    let dropped: string[] = [];
     try {
-      if (id !== undefined) {
-        await ddb.updateTable(d.table).set(values).where(sql.ref(d.idField), '=', id).execute();
+      if (existing && id !== undefined) {
+        dropped = await writeUpdate(d, id, existing, values);
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key.
         const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
@@ -146,11 +168,13 @@ export function createCrudService(
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
+      if (err instanceof ApiError) throw err;
       if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))
         throw singletonExists(d);
       translateDbError(err);
     }
-    await Promise.all(planned.dropped.map((p) => images.remove(p)));
+    // Only once the write is stored: a failed write leaves every picture it named in place.
+    await Promise.all(dropped.map((p) => images.remove(p)));
     if (savedId === undefined) throw new Error(`${d.name}: the write answered no id`);
     return savedId;
   }

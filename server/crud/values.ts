@@ -110,3 +110,57 @@ export function planWrite(
   for (const [name, msg] of Object.entries(errors)) if (!msg.startsWith(name)) errors[name] = `${name} ${msg}`;
   return { values, merged, errors, uploads, dropped };
 }
+
+/** What an update writes once re-based on the record as it is at the moment of writing. */
+export interface Rebased {
+  /** Column values to write. */
+  values: Row;
+  /** Stored picture paths the write makes unused (to delete once it is stored). */
+  dropped: string[];
+  /** Field -> message when the other writes since leave this one impossible. */
+  errors: Record<string, string>;
+}
+
+/**
+ * Re-bases an update's values (worked out from `existing`, the record as read when the request
+ * began) on `current`, the record as it is now, read under a lock just before the write, so that
+ * whatever another write stored meanwhile is kept:
+ * - a picture list keeps the pictures others added and loses those others removed; this write
+ *   removes only what it removed from the list it read, and adds its own uploads;
+ * - a single picture replaced or cleared drops the picture stored now, not the one read before;
+ * - derived values are worked out from the columns as they will be stored.
+ * Pure: the caller reads, locks and writes.
+ */
+export function rebase(d: ResourceDescriptor, planned: Row, existing: Row, current: Row): Rebased {
+  const values: Row = { ...planned };
+  const dropped: string[] = [];
+  const errors: Record<string, string> = {};
+  for (const f of d.fields) {
+    if (!has(planned, f.name)) continue;
+    if (f.kind === 'imageList') {
+      const before = parseStringList(existing[f.name]);
+      const wanted = parseStringList(planned[f.name]);
+      const now = parseStringList(current[f.name]);
+      const removed = before.filter((p) => !wanted.includes(p));
+      const added = wanted.filter((p) => !before.includes(p) && !now.includes(p));
+      // Untouched by others meanwhile: this write's list as sent, in its own order.
+      const untouched = now.length === before.length && now.every((p, i) => p === before[i]);
+      values[f.name] = untouched ? JSON.stringify(wanted) : JSON.stringify([...now.filter((p) => !removed.includes(p)), ...added]);
+      dropped.push(...removed.filter((p) => now.includes(p)));
+    } else if (f.kind === 'image') {
+      const now = current[f.name];
+      if (typeof now === 'string' && now && now !== planned[f.name]) dropped.push(now);
+    }
+  }
+  const merged: Row = { ...current, ...values };
+  for (const f of d.fields) {
+    const derived = derivationOf(f);
+    if (derived) values[f.name] = merged[f.name] = derivedValue(derived, merged);
+  }
+  for (const f of d.fields) {
+    if (f.kind !== 'imageList' || !f.required || !has(values, f.name) || !isVisible(f, merged)) continue;
+    if (parseStringList(values[f.name]).length === 0)
+      errors[f.name] = `${f.name} was changed by another request at the same time and would be left empty; reload and try again`;
+  }
+  return { values, dropped, errors };
+}
