@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
-import type { Db, MenuTable } from '../../db/database';
+import type { Db, Dialect, MenuTable } from '../../db/database';
 import { ApiError, notFound } from '../../http/envelope';
 import { DEFAULT_MENU_ICON, PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader, GroupRef } from './groups';
+import { isUniqueViolation, serialisedWrite } from './serialised';
 
 export type MenuRow = Selectable<MenuTable>;
 
@@ -65,8 +66,26 @@ export function childrenIndex<T extends MenuRow>(rows: readonly T[]): Map<number
   return index;
 }
 
-export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>) {
-  const allMenus = () => db.selectFrom('menu').selectAll().execute();
+export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>, dialect: Dialect) {
+  const allMenus = (on: Db = db) => on.selectFrom('menu').selectAll().execute();
+
+  /**
+   * Every menu write runs here: one transaction, one at a time. The checks (parent cycles, used
+   * slugs) read the tree inside it, so two writes can never both pass against the same snapshot.
+   */
+  const writeMenus = <T>(work: (trx: Db) => Promise<T>) => serialisedWrite(db, dialect, 'menus', 0, work);
+
+  const slugUsed = (slug: string | undefined) =>
+    new ApiError(409, `The menu slug "${slug ?? ''}" is already used by another menu`, { menu_slug: 'already exists' });
+  /** A slug taken by a write the checks could not see (another process, the catalogue sync): the same 409. */
+  const asSlugUsed = (input: MenuInput) => (err: unknown) => {
+    if (isUniqueViolation(err, 'menu_slug')) throw slugUsed(input.menu_slug);
+    throw err;
+  };
+
+  /** The groups a body names, read before the write's transaction (see `check`). */
+  const knownGroups = async (input: MenuInput) =>
+    input.permission_group?.length ? groups.byIds(input.permission_group) : new Map<number, GroupRef>();
 
   async function permissionsOf(menuIds: readonly number[]): Promise<Map<number, number[]>> {
     const rows = menuIds.length
@@ -138,7 +157,7 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
   }
 
   /** 422 for unknown groups or parents, a parent that would make a cycle; 409 for a used slug. */
-  async function check(input: MenuInput, rows: readonly MenuRow[], id?: number) {
+  function check(input: MenuInput, rows: readonly MenuRow[], known: ReadonlyMap<number, GroupRef>, id?: number) {
     const errors: Record<string, string> = {};
     const parent = input.main_menu;
     if (parent !== undefined && parent !== 0) {
@@ -156,20 +175,18 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
       }
     }
     if (input.permission_group?.length) {
-      const known = await groups.byIds(input.permission_group);
       const unknown = input.permission_group.filter((g) => !known.has(g));
       if (unknown.length) errors.permission_group = `Unknown group id(s): ${unknown.join(', ')}`;
     }
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
     if (input.menu_slug !== undefined && rows.some((r) => r.menu_slug === input.menu_slug && r.menu_id !== id)) {
-      throw new ApiError(409, `The menu slug "${input.menu_slug}" is already used by another menu`, { menu_slug: 'already exists' });
+      throw slugUsed(input.menu_slug);
     }
   }
 
   /** Refuses any change that would take a protected slug away from the Super Admin group. */
-  async function guardProtected(before: MenuRow, input: MenuInput) {
+  function guardProtected(before: MenuRow, input: MenuInput, admin: number) {
     if (!PROTECTED_SLUGS.includes(before.menu_slug)) return;
-    const admin = await superAdminGroup();
     const lockOut = (what: string) =>
       new ApiError(409, `"${before.menu_slug}" administers menus and permissions: ${what}, or nobody could repair permissions`);
     if (input.menu_slug !== undefined && input.menu_slug !== before.menu_slug) throw lockOut('its slug cannot be changed');
@@ -177,12 +194,14 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
     if (input.permission_group && !input.permission_group.includes(admin)) throw lockOut('the Super Admin group must keep it');
   }
 
-  async function setGroups(menuId: number, groupIds: readonly number[]) {
-    await db.deleteFrom('permission').where('menu_id', '=', menuId).execute();
+  /** Replaces a menu's groups; `trx` is the menu write's transaction, so the menu row and its groups change together. */
+  async function setGroups(trx: Db, menuId: number, groupIds: readonly number[]) {
+    await trx.deleteFrom('permission').where('menu_id', '=', menuId).execute();
     if (groupIds.length) {
-      await db
+      await trx
         .insertInto('permission')
         .values([...new Set(groupIds)].map((g) => ({ permission_group: g, menu_id: menuId })))
+        .onConflict((oc) => oc.columns(['permission_group', 'menu_id']).doNothing())
         .execute();
     }
   }
@@ -192,67 +211,75 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
     get,
 
     async create(input: MenuInput): Promise<MenuView> {
-      const rows = await allMenus();
-      await check(input, rows);
-      const row = await db
-        .insertInto('menu')
-        .values({
-          menu_name: input.menu_name ?? '',
-          menu_slug: input.menu_slug ?? '',
-          menu_position: input.menu_position ?? 1,
-          main_menu: input.main_menu ?? 0,
-          sub_menu: input.sub_menu ?? 'No',
-          menu_api_method: input.menu_api_method ?? 'get',
-          menu_icon: input.menu_icon === undefined || input.menu_icon === '' ? DEFAULT_MENU_ICON : input.menu_icon,
-          menu_shortcut_status: input.menu_shortcut_status ?? 0,
-          menu_visible_status: input.menu_visible_status ?? 1,
-          menu_status: input.menu_status ?? 1,
-        })
-        .returning('menu_id')
-        .executeTakeFirstOrThrow();
-      await setGroups(row.menu_id, input.permission_group ?? []);
-      return get(row.menu_id);
+      const known = await knownGroups(input);
+      const menuId = await writeMenus(async (trx) => {
+        check(input, await allMenus(trx), known);
+        const row = await trx
+          .insertInto('menu')
+          .values({
+            menu_name: input.menu_name ?? '',
+            menu_slug: input.menu_slug ?? '',
+            menu_position: input.menu_position ?? 1,
+            main_menu: input.main_menu ?? 0,
+            sub_menu: input.sub_menu ?? 'No',
+            menu_api_method: input.menu_api_method ?? 'get',
+            menu_icon: input.menu_icon === undefined || input.menu_icon === '' ? DEFAULT_MENU_ICON : input.menu_icon,
+            menu_shortcut_status: input.menu_shortcut_status ?? 0,
+            menu_visible_status: input.menu_visible_status ?? 1,
+            menu_status: input.menu_status ?? 1,
+          })
+          .returning('menu_id')
+          .executeTakeFirstOrThrow();
+        await setGroups(trx, row.menu_id, input.permission_group ?? []);
+        return row.menu_id;
+      }).catch(asSlugUsed(input));
+      return get(menuId);
     },
 
     async update(id: number, input: MenuInput): Promise<MenuView> {
-      const rows = await allMenus();
-      const before = rows.find((r) => r.menu_id === id);
-      if (!before) throw notFound(`menu ${id}`);
-      await check(input, rows, id);
-      await guardProtected(before, input);
+      const known = await knownGroups(input);
+      const admin = await superAdminGroup();
       const { permission_group } = input;
       // Only the menu's own columns: a body may carry other keys, which must never reach the SQL.
       const values: Omit<MenuInput, 'permission_group'> = {};
       for (const key of MENU_COLUMNS) if (input[key] !== undefined) Object.assign(values, { [key]: input[key] });
       if (values.menu_icon === '') values.menu_icon = DEFAULT_MENU_ICON;
-      if (Object.keys(values).length) await db.updateTable('menu').set(values).where('menu_id', '=', id).execute();
-      if (permission_group) await setGroups(id, permission_group);
+      await writeMenus(async (trx) => {
+        const rows = await allMenus(trx);
+        const before = rows.find((r) => r.menu_id === id);
+        if (!before) throw notFound(`menu ${id}`);
+        check(input, rows, known, id);
+        guardProtected(before, input, admin);
+        if (Object.keys(values).length) await trx.updateTable('menu').set(values).where('menu_id', '=', id).execute();
+        if (permission_group) await setGroups(trx, id, permission_group);
+      }).catch(asSlugUsed(input));
       return get(id);
     },
 
-    async remove(id: number): Promise<{ menu_id: number }> {
-      const rows = await allMenus();
-      const row = rows.find((r) => r.menu_id === id);
-      if (!row) throw notFound(`menu ${id}`);
-      const children = rows.filter((r) => r.main_menu === id);
-      if (children.length) {
-        throw new ApiError(
-          409,
-          `"${row.menu_name}" has ${children.length} sub-menu(s) and cannot be deleted; move or delete its sub-menus first`,
-        );
-      }
-      if (PROTECTED_SLUGS.includes(row.menu_slug)) {
-        throw new ApiError(
-          409,
-          `"${row.menu_slug}" administers menus and permissions and cannot be deleted, or nobody could repair permissions`,
-        );
-      }
-      // permission and user_permission rows go with it (ON DELETE CASCADE).
-      await db.deleteFrom('user_permission').where('menu_id', '=', id).execute();
-      await db.deleteFrom('permission').where('menu_id', '=', id).execute();
-      await db.deleteFrom('menu').where('menu_id', '=', id).execute();
-      return { menu_id: id };
-    },
+    remove: (id: number): Promise<{ menu_id: number }> =>
+      writeMenus(async (trx) => {
+        const rows = await allMenus(trx);
+        const row = rows.find((r) => r.menu_id === id);
+        if (!row) throw notFound(`menu ${id}`);
+        const children = rows.filter((r) => r.main_menu === id);
+        if (children.length) {
+          throw new ApiError(
+            409,
+            `"${row.menu_name}" has ${children.length} sub-menu(s) and cannot be deleted; move or delete its sub-menus first`,
+          );
+        }
+        if (PROTECTED_SLUGS.includes(row.menu_slug)) {
+          throw new ApiError(
+            409,
+            `"${row.menu_slug}" administers menus and permissions and cannot be deleted, or nobody could repair permissions`,
+          );
+        }
+        // permission and user_permission rows go with it (ON DELETE CASCADE).
+        await trx.deleteFrom('user_permission').where('menu_id', '=', id).execute();
+        await trx.deleteFrom('permission').where('menu_id', '=', id).execute();
+        await trx.deleteFrom('menu').where('menu_id', '=', id).execute();
+        return { menu_id: id };
+      }),
 
     /** Which groups a menu grants, before a change (to tell who is affected). */
     groupsOf: async (id: number) => (await permissionsOf([id])).get(id) ?? [],

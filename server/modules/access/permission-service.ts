@@ -1,8 +1,9 @@
-import type { Db } from '../../db/database';
+import type { Db, Dialect } from '../../db/database';
 import { ApiError } from '../../http/envelope';
 import { PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader } from './groups';
 import { byPosition, childrenIndex, type MenuRow } from './menu-service';
+import { serialisedWrite } from './serialised';
 
 /** Where a user's entry comes from: their group, a grant to them, or a denial to them. */
 export type PermissionSource = 'group' | 'granted' | 'denied';
@@ -40,7 +41,7 @@ const slugsOf = (byId: ReadonlyMap<number, MenuRow>, changes: readonly Permissio
 
 const flatten = (list: readonly PermissionChange[]): PermissionChange[] => list.flatMap((c) => [c, ...flatten(c.menus ?? [])]);
 
-export function permissionService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>) {
+export function permissionService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>, dialect: Dialect) {
   const menus = (status?: number) => {
     let q = db.selectFrom('menu').selectAll();
     if (status !== undefined) q = q.where('menu_status', '=', status);
@@ -158,7 +159,8 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
       const final = new Map(changes.map((c) => [c.menu_id, c.permission_status === 1]));
       const on = [...final].filter(([, v]) => v).map(([id]) => id);
       const off = [...final].filter(([, v]) => !v).map(([id]) => id);
-      await db.transaction().execute(async (trx) => {
+      // One save of a group's grants at a time: a second waits, then replaces what the first wrote.
+      await serialisedWrite(db, dialect, 'groupPermissions', groupId, async (trx) => {
         if (off.length || on.length) {
           await trx
             .deleteFrom('permission')
@@ -170,6 +172,7 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
           await trx
             .insertInto('permission')
             .values(on.map((menu_id) => ({ permission_group: groupId, menu_id })))
+            .onConflict((oc) => oc.columns(['permission_group', 'menu_id']).doNothing())
             .execute();
       });
       return final.size;
@@ -199,7 +202,8 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
       }
       const final = new Map(changes.map((c) => [c.menu_id, c.reset ? undefined : c.permission_status === 1 ? 1 : 0]));
       if (!final.size) return 0;
-      await db.transaction().execute(async (trx) => {
+      // One save of a user's own entries at a time: a second waits, then replaces what the first wrote.
+      await serialisedWrite(db, dialect, 'userPermissions', userId, async (trx) => {
         await trx
           .deleteFrom('user_permission')
           .where('user_id', '=', userId)
@@ -208,7 +212,14 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
         const rows = [...final].flatMap(([menu_id, v]) =>
           v !== undefined && (v === 1) !== granted.has(menu_id) ? [{ user_id: userId, menu_id, permission_status: v }] : [],
         );
-        if (rows.length) await trx.insertInto('user_permission').values(rows).execute();
+        if (rows.length)
+          await trx
+            .insertInto('user_permission')
+            .values(rows)
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'menu_id']).doUpdateSet((eb) => ({ permission_status: eb.ref('excluded.permission_status') })),
+            )
+            .execute();
       });
       return final.size;
     },

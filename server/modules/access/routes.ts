@@ -41,8 +41,8 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   let superAdmin: number | undefined;
   const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(db, ctx.registry));
   const groups = groupReader(db, ctx.registry);
-  const menus = menuService(db, groups, superAdminGroup);
-  const permissions = permissionService(db, groups, superAdminGroup);
+  const menus = menuService(db, groups, superAdminGroup, ctx.conn.dialect);
+  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect);
   const escalation = noEscalation(ctx);
   guardGroups(ctx, superAdminGroup);
 
