@@ -9,6 +9,7 @@ import { setting } from '../../startup/settings';
 import { users as usersDescriptor } from '../../../resources';
 import { loadPasswordPolicy } from '../../auth/password-policy';
 import { noEscalation } from '../../auth/no-escalation';
+import { withDatabaseLock } from '../../db/database-lock';
 import { bodyProblems, checkBranchWrite, checkSelf, inScope, seesAllBranches, sessionEndingChanges } from './rules';
 
 /**
@@ -49,6 +50,28 @@ export function createUsersService(ctx: AppContext) {
       .where('user_id', '<>', user.user_id)
       .executeTakeFirstOrThrow();
     if (Number(others.n) === 0) throw new ApiError(409, `The last active Super Admin cannot be ${what}`);
+  }
+
+  /**
+   * Runs the write of a change that could leave no active Super Admin (a deactivation, a move to
+   * another group, a deletion) under a lock every such change takes, on every instance, and checks
+   * the user and the count again inside it: two Super Admins removing each other at once cannot both
+   * pass on the same count (the second gets 409, nothing changes).
+   */
+  function sparingLastSuperAdmin<T>(
+    id: number,
+    leaves: { deactivating?: boolean; leavesGroup?: boolean; deleting?: boolean },
+    write: () => Promise<T>,
+  ) {
+    if (!leaves.deactivating && !leaves.leavesGroup && !leaves.deleting) return write();
+    return withDatabaseLock(ctx.conn, 'superAdmins', async () => {
+      const user = await stored(id);
+      if (!user) throw notFound(`user ${id}`);
+      await checkLastSuperAdmin(user, leaves.deactivating === true, 'deactivated');
+      await checkLastSuperAdmin(user, leaves.leavesGroup === true, 'moved out of Super Admin');
+      await checkLastSuperAdmin(user, leaves.deleting === true, 'deleted');
+      return write();
+    });
   }
 
   function unprocessable(errors: Record<string, string>) {
@@ -154,10 +177,10 @@ export function createUsersService(ctx: AppContext) {
       const leavesGroup = group !== undefined && Number(group) !== before.user_group;
       await escalation.assertNotAbove(viewer, before);
       if (leavesGroup) await escalation.assertNotAbove(viewer, { user_id: id, user_group: Number(group) });
-      await checkLastSuperAdmin(before, deactivating, 'deactivated');
-      await checkLastSuperAdmin(before, leavesGroup, 'moved out of Super Admin');
       const passwords = await passwordColumns(body.fields);
-      const record = await ctx.crud.update(d, id, withoutPasswords(body), passwords);
+      const record = await sparingLastSuperAdmin(id, { deactivating, leavesGroup }, () =>
+        ctx.crud.update(d, id, withoutPasswords(body), passwords),
+      );
       const after = (await stored(id)) ?? before;
       await endSessions(
         id,
@@ -178,9 +201,10 @@ export function createUsersService(ctx: AppContext) {
       const before = await visible(viewer, id);
       checkSelf(viewer, id, 'delete');
       await escalation.assertNotAbove(viewer, before);
-      await checkLastSuperAdmin(before, true, 'deleted');
-      await ctx.sessions.revokeUser(id);
-      const answer = await ctx.crud.remove(d, id);
+      const answer = await sparingLastSuperAdmin(id, { deleting: true }, async () => {
+        await ctx.sessions.revokeUser(id);
+        return ctx.crud.remove(d, id);
+      });
       ctx.events.emit('record-changed', { resource: d.name, ids: [id], action: 'delete' });
       return answer;
     },
