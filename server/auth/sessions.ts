@@ -15,23 +15,37 @@ const TOUCH_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, userId: number, remember: boolean, ip: string, userAgent: string) {
+/**
+ * A new session for the user, only while their stored password hash is still `passwordHash` and
+ * the account is active: a sign-in whose password was changed (and every session ended) while it
+ * was being verified gets no session (undefined), so it cannot outlive the change.
+ */
+export async function createSession(db: Db, userId: number, passwordHash: string, remember: boolean, ip: string, userAgent: string) {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const hours = remember ? SESSION_HOURS.remembered : SESSION_HOURS.short;
-  await db
+  const stamp = now.toISOString();
+  const created = await db
     .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + hours * 3600_000).toISOString(),
-      ip,
-      user_agent: userAgent.slice(0, 300),
-      last_used_at: now.toISOString(),
-    })
-    .execute();
-  return token;
+    .columns(['token_hash', 'user_id', 'created_at', 'expires_at', 'ip', 'user_agent', 'last_used_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users')
+        .select([
+          eb.val(hashToken(token)).as('token_hash'),
+          'users.user_id',
+          eb.val(stamp).as('created_at'),
+          eb.val(new Date(now.getTime() + hours * 3600_000).toISOString()).as('expires_at'),
+          eb.val(ip).as('ip'),
+          eb.val(userAgent.slice(0, 300)).as('user_agent'),
+          eb.val(stamp).as('last_used_at'),
+        ])
+        .where('users.user_id', '=', userId)
+        .where('users.password_hash', '=', passwordHash)
+        .where('users.user_status', '=', 1),
+    )
+    .executeTakeFirst();
+  return Number(created.numInsertedOrUpdatedRows ?? 0) === 1 ? token : undefined;
 }
 
 function sessionQuery(db: Db) {

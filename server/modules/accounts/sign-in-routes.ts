@@ -52,7 +52,9 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
         throw new ApiError(403, 'This account is inactive');
       }
       await clearFailures(db, username);
-      const token = await createSession(db, user.user_id, remember, request.ip, browser);
+      const token = await createSession(db, user.user_id, user.password_hash, remember, request.ip, browser);
+      // The password was changed while it was checked: the one given is no longer the password.
+      if (!token) throw new ApiError(401, 'Invalid username or password');
       await recordSignIn(db, { ...attempt, userId: user.user_id, success: true });
       const slugs = await permissions.slugsFor(user);
       return success('Login Successfully', { ...(await userView(db, registry, user.user_id)), token, permissions: [...slugs] });

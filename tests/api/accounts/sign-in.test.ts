@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../harness';
-import { hashToken } from '../../../server/auth/sessions';
+import { createSession, hashToken } from '../../../server/auth/sessions';
+import { hashPassword } from '../../../server/auth/passwords';
 import { signIn, staff, tokenOf } from './helpers';
 
 const PW = 'sturdy-horse-battery';
@@ -48,6 +49,38 @@ describe.each(DATABASES)('sign-in, sign-out, sessions and history on %s', (kind)
     expect(row.failures).toBe(wrong.filter((r) => r.statusCode === 401).length);
     expect(row.locked_until).not.toBe('');
     expect((await signIn(s, 'burst', PW, { ip: '10.7.9.9' })).statusCode).toBe(429);
+  });
+
+  it('gives no session to a sign-in whose password changed while it was checked', async () => {
+    const id = await staff(s, { username: 'changer', password: PW });
+    const stale = (await db().selectFrom('users').select('password_hash').where('user_id', '=', id).executeTakeFirstOrThrow())
+      .password_hash;
+    await db()
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('a-brand-new-password-2') })
+      .where('user_id', '=', id)
+      .execute();
+    expect(await createSession(db(), id, stale, false, '127.0.0.1', 'test')).toBeUndefined();
+    expect(await db().selectFrom('sessions').select('token_hash').where('user_id', '=', id).execute()).toEqual([]);
+
+    // Through the API: a sign-in and a password change at once, 10 rounds. Whatever the order, a
+    // token the sign-in answered must not outlive the change.
+    const OLD = 'brisk-otter-canvas-4';
+    for (let round = 0; round < 10; round++) {
+      await db()
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(OLD) })
+        .where('user_id', '=', id)
+        .execute();
+      const NEW = `fresh-lantern-${round}-meadow`;
+      const [signedIn, changed] = await Promise.all([
+        signIn(s, 'changer', OLD),
+        s.call('PUT', `/api/users/user-update/${id}`, { body: { password: NEW, c_password: NEW } }),
+      ]);
+      expect(changed.statusCode).toBe(200);
+      if (signedIn.statusCode === 200) expect((await me(signedIn.json().data.token as string)).statusCode, `round ${round}`).toBe(401);
+      else expect(signedIn.statusCode).toBe(401);
+    }
   });
 
   it('does not lock when the failures are spread over more than 15 minutes', async () => {
