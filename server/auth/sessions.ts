@@ -101,6 +101,9 @@ interface Cached {
 export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerEventBus): SessionStore {
   const lookup = sessionQuery(db);
   const cache = new Map<string, Cached>();
+  // Moves on with every revocation: a look-up that read a session before a revocation finished
+  // must not put it back in the cache after it (it would live on for CACHE_MS).
+  let revocations = 0;
   return {
     async find(token) {
       const now = Date.now();
@@ -108,6 +111,7 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       if (!hit || hit.until < now) {
         if (cache.size >= CACHE_MAX) cache.clear();
         const hash = hashToken(token);
+        const seen = revocations;
         const row = (await run(lookup, [hash]))[0];
         // Unknown tokens are not remembered: a flood of forged tokens must not fill the cache.
         if (!row) return undefined;
@@ -118,7 +122,7 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
           lastUsed: Date.parse(row.last_used_at || row.created_at),
           until: now + CACHE_MS,
         };
-        cache.set(token, hit);
+        if (seen === revocations) cache.set(token, hit);
       }
       const { row, hash: key } = hit;
       if (hit.expires <= now || row.user_status !== 1) return undefined;
@@ -133,7 +137,9 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
     },
     async revoke(token) {
       const key = hashToken(token);
+      revocations++;
       const row = await db.deleteFrom('sessions').where('token_hash', '=', key).returning('user_id').executeTakeFirst();
+      revocations++;
       cache.delete(token);
       if (row) events?.emit('sessions-ended', { userId: row.user_id, tokenHashes: [key] });
     },
@@ -141,12 +147,15 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       const keep = exceptToken ? hashToken(exceptToken) : undefined;
       let q = db.deleteFrom('sessions').where('user_id', '=', userId);
       if (keep) q = q.where('token_hash', '<>', keep);
+      revocations++;
       const ended = (await q.returning('token_hash').execute()).map((r) => r.token_hash);
+      revocations++;
       const gone = new Set(ended);
       for (const [token, hit] of cache) if (gone.has(hit.hash)) cache.delete(token);
       if (ended.length) events?.emit('sessions-ended', { userId, tokenHashes: ended });
     },
     invalidate() {
+      revocations++;
       cache.clear();
     },
   };
