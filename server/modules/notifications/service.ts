@@ -181,7 +181,8 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
     async update(v: Viewer, id: number, body: unknown): Promise<NotificationRecord> {
       const old = await find(v, id);
       await loadRichTextSanitizer();
-      const input = readNotificationBody(body, publicRecord(old));
+      const before = publicRecord(old);
+      const input = readNotificationBody(body, before);
       await checkTargets(v, input);
       const reachChanged =
         input.notification_date !== old.notification_date ||
@@ -189,9 +190,11 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
         input.notification_group !== old.notification_group ||
         input.notification_user !== old.notification_user;
       const redeliver = input.notification_status === 1 && (old.notification_status !== 1 || reachChanged);
+      // Only what this request changes: a simultaneous edit of other fields is kept, not overwritten with what was read.
+      const changed = Object.fromEntries(Object.entries(input).filter(([k, value]) => before[k as keyof typeof before] !== value));
       const row = await db
         .updateTable('notification')
-        .set({ ...input, updated_at: stamp(), ...(redeliver && { notification_delivered_at: null }) })
+        .set({ ...changed, updated_at: stamp(), ...(redeliver && { notification_delivered_at: null }) })
         .where('notification_id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();

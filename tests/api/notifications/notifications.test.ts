@@ -272,6 +272,24 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     await s.call('DELETE', `/api/notification/notification-delete/${id}`);
   });
 
+  it('keeps both of two simultaneous edits of different fields (10 rounds)', async () => {
+    const id = (await create({ notification_date: localIn(0), title: 'Edit me', type: 'All', status: 0 })).json().data
+      .notification_id as number;
+    for (let round = 0; round < 10; round++) {
+      const [a, b] = await Promise.all([
+        s.call('PUT', `/api/notification/notification-update/${id}`, { body: { title: `Title ${round}` } }),
+        s.call('PUT', `/api/notification/notification-update/${id}`, { body: { description: `<p>Text ${round}</p>` } }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const stored = (await s.call('GET', `/api/notification/get-notification/${id}`)).json().data as Notice;
+      expect([stored.notification_title, stored.notification_description], `round ${round}`).toEqual([
+        `Title ${round}`,
+        `<p>Text ${round}</p>`,
+      ]);
+    }
+    await s.call('DELETE', `/api/notification/notification-delete/${id}`);
+  });
+
   it('declares its slugs in the menu catalogue, granted to the Super Admin', async () => {
     const slugs = await s.app.ctx.permissions.slugsFor({
       user_id: 1,
