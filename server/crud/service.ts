@@ -6,6 +6,7 @@ import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
 import { createReader } from './read';
 import { planWrite, rebase } from './values';
+import { isUniqueViolation } from '../db/errors';
 import { loadRichTextSanitizer } from './sanitize';
 import type { WriteBody } from './body';
 import type { Connection } from '../db/connect';
@@ -80,10 +81,12 @@ export function createCrudService(
       if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;
       let q = ddb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', merged[f.name]);
       if (id !== undefined) q = q.where(sql.ref(d.idField), '<>', id);
-      if (await q.executeTakeFirst())
-        throw new ApiError(409, `${f.name} "${String(merged[f.name])}" already exists`, { [f.name]: 'already exists' });
+      if (await q.executeTakeFirst()) throw duplicate(f.name, merged[f.name]);
     }
   }
+
+  const duplicate = (field: string, value: unknown) =>
+    new ApiError(409, `${field} "${String(value)}" already exists`, { [field]: 'already exists' });
 
   const findRow = async (d: ResourceDescriptor, id: number): Promise<Row | undefined> =>
     ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
@@ -112,8 +115,11 @@ export function createCrudService(
     return row;
   }
 
-  const translateDbError = (err: unknown): never => {
+  /** A database refusal as an answer; a duplicate that a simultaneous write won (past the check above) names its field too. */
+  const translateDbError = (err: unknown, d?: ResourceDescriptor, values?: Row): never => {
     const msg = err instanceof Error ? err.message : String(err);
+    const field = d?.fields.find((f) => f.unique && isUniqueViolation(err, f.name));
+    if (field) throw duplicate(field.name, values?.[field.name]);
     if (/UNIQUE|duplicate key/i.test(msg)) throw new ApiError(409, 'A record with the same code already exists');
     if (/FOREIGN KEY|foreign key/i.test(msg)) throw new ApiError(409, 'The record is referenced by other records');
     throw err;
@@ -171,7 +177,7 @@ export function createCrudService(
       if (err instanceof ApiError) throw err;
       if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))
         throw singletonExists(d);
-      translateDbError(err);
+      translateDbError(err, d, { ...planned.merged, ...values });
     }
     // Only once the write is stored: a failed write leaves every picture it named in place.
     await Promise.all(dropped.map((p) => images.remove(p)));

@@ -3,7 +3,8 @@ import type { Db, Dialect, MenuTable } from '../../db/database';
 import { ApiError, notFound } from '../../http/envelope';
 import { DEFAULT_MENU_ICON, PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader, GroupRef } from './groups';
-import { isUniqueViolation, serialisedWrite } from './serialised';
+import { isUniqueViolation } from '../../db/errors';
+import { serialisedWrite } from './serialised';
 
 export type MenuRow = Selectable<MenuTable>;
 
