@@ -12,6 +12,7 @@ import { registry } from '../../../resources';
 import { ADMIN } from '../harness';
 import { signIn, localIn } from './people';
 import { hashPassword } from '../../../server/auth/passwords';
+import { insertUser } from '../../fixtures/users';
 
 /**
  * Two server instances on loopback sharing one throwaway PostgreSQL database and this machine's
@@ -133,26 +134,7 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
         group_id: group,
       });
     expect((await grant(1)).status).toBe(200);
-    const now = new Date().toISOString();
-    await a.ctx.conn.db
-      .insertInto('users')
-      .values({
-        user_name: 'Relay clerk',
-        username: 'relayclerk',
-        password_hash: await hashPassword('multi-instance-password'),
-        user_phone: '',
-        user_email: '',
-        user_address: '',
-        user_picture: '',
-        user_branch: 0,
-        user_group: group,
-        user_designation: 0,
-        user_department: 0,
-        user_status: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUser(a.ctx, { username: 'relayclerk', password: 'multi-instance-password', group, slugs: [] });
     const clerk = await signIn(b, 'relayclerk', 'multi-instance-password');
     const listOnB = async () => (await call(urlB, 'GET', '/branch/branch-list/', clerk)).status;
     // B now holds the clerk's session and permissions in its caches (10 s each).
