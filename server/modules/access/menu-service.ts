@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../../http/envelope';
 import { DEFAULT_MENU_ICON, PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader, GroupRef } from './groups';
 import { isUniqueViolation } from '../../db/errors';
-import { serialisedWrite } from './serialised';
+import { serialisedWrite } from '../../db/database-lock';
 
 export type MenuRow = Selectable<MenuTable>;
 

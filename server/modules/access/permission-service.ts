@@ -3,7 +3,7 @@ import { ApiError } from '../../http/envelope';
 import { PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader } from './groups';
 import { byPosition, childrenIndex, type MenuRow } from './menu-service';
-import { serialisedWrite } from './serialised';
+import { serialisedWrite } from '../../db/database-lock';
 
 /** Where a user's entry comes from: their group, a grant to them, or a denial to them. */
 export type PermissionSource = 'group' | 'granted' | 'denied';
