@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dynamic, type Row } from '../db/database';
+import { dynamic, type DynamicDb, type Row } from '../db/database';
 import { parseStringList, type Registry, type ResourceDescriptor } from '../../resources';
 import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
@@ -60,18 +60,35 @@ export function createCrudService(
     for (const g of guardsOf(d)) await g.afterWrite?.(id, action);
   };
 
-  /** Adds a message for every reference to a record that does not exist. */
-  async function checkReferences(d: ResourceDescriptor, merged: Row, errors: Record<string, string>) {
+  /**
+   * Adds a message for every reference to a record that does not exist. `on`: the transaction of
+   * a write, in which each referenced record is also locked against deletion until the write
+   * commits (PostgreSQL `FOR SHARE`, as a foreign key would; SQLite's single connection is held
+   * by the transaction).
+   */
+  async function checkReferences(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, on?: DynamicDb) {
     for (const f of d.fields) {
       if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null || merged[f.name] === f.none) continue;
       const target = registry.get(f.reference);
-      const found = await ddb
+      let q = (on ?? ddb)
         .selectFrom(target.table)
         .select(sql.ref(target.idField).as('id'))
-        .where(sql.ref(target.idField), '=', merged[f.name])
-        .executeTakeFirst();
+        .where(sql.ref(target.idField), '=', merged[f.name]);
+      if (on && dialect === 'postgres') q = q.forShare();
+      const found = await q.executeTakeFirst();
       if (!found) errors[f.name] = `${f.name} refers to an unknown ${target.name} (id ${String(merged[f.name])})`;
     }
+  }
+
+  /**
+   * Inside a write's transaction, just before it stores the row: the references checked again
+   * and held (see checkReferences), so a record deleted since the first check is refused with
+   * the same answer, and one not yet deleted cannot be deleted before this write commits.
+   */
+  async function holdReferences(tdb: DynamicDb, d: ResourceDescriptor, row: Row) {
+    const errors: Record<string, string> = {};
+    await checkReferences(d, row, errors, tdb);
+    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
   }
 
   async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
@@ -141,6 +158,7 @@ export function createCrudService(
       if (!current) throw notFound(`${d.name} ${id}`);
       const rebased = rebase(d, planned, existing, current);
       if (Object.keys(rebased.errors).length) throw new ApiError(409, Object.values(rebased.errors).join('; '), rebased.errors);
+      await holdReferences(tdb, d, { ...current, ...rebased.values });
       await tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id).execute();
       return rebased.dropped;
     });
@@ -165,12 +183,16 @@ export function createCrudService(
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key.
         const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
-        const row = await ddb
-          .insertInto(d.table)
-          .values({ ...values, ...fixed, created_at: values.updated_at })
-          .returning(sql.ref(d.idField).as('id'))
-          .executeTakeFirstOrThrow();
-        savedId = Number(row.id);
+        savedId = await db.transaction().execute(async (trx) => {
+          const tdb = dynamic(trx);
+          await holdReferences(tdb, d, planned.merged);
+          const row = await tdb
+            .insertInto(d.table)
+            .values({ ...values, ...fixed, created_at: values.updated_at })
+            .returning(sql.ref(d.idField).as('id'))
+            .executeTakeFirstOrThrow();
+          return Number(row.id);
+        });
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
@@ -231,25 +253,35 @@ export function createCrudService(
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
       for (const g of guardsOf(d)) await g.beforeDelete?.(existing);
-      for (const other of registry.all) {
-        for (const f of other.fields) {
-          if (f.kind !== 'reference' || f.reference !== d.name) continue;
-          const used = await ddb
-            .selectFrom(other.table)
-            .select(sql<number>`count(*)`.as('n'))
-            .where(sql.ref(f.name), '=', id)
-            .executeTakeFirstOrThrow();
-          if (used.n > 0) {
-            throw new ApiError(
-              409,
-              `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
-            );
-          }
-        }
-      }
+      // The counts and the delete in one transaction that first locks the record (PostgreSQL
+      // `FOR UPDATE`): a write that holds it as a reference (`FOR SHARE`, see holdReferences)
+      // makes the delete wait until it commits, and the counts after the lock then see its record.
       try {
-        await ddb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
+        await db.transaction().execute(async (trx) => {
+          const tdb = dynamic(trx);
+          if (dialect === 'postgres') {
+            await tdb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(d.idField), '=', id).forUpdate().execute();
+          }
+          for (const other of registry.all) {
+            for (const f of other.fields) {
+              if (f.kind !== 'reference' || f.reference !== d.name) continue;
+              const used = await tdb
+                .selectFrom(other.table)
+                .select(sql<number>`count(*)`.as('n'))
+                .where(sql.ref(f.name), '=', id)
+                .executeTakeFirstOrThrow();
+              if (used.n > 0) {
+                throw new ApiError(
+                  409,
+                  `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
+                );
+              }
+            }
+          }
+          await tdb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
+        });
       } catch (err) {
+        if (err instanceof ApiError) throw err;
         translateDbError(err);
       }
       await after(d, id, 'delete');
