@@ -10,11 +10,12 @@ import type { Registry } from '../../resources';
  * change is told to this one at once (server/modules/notifications/peer-relay.ts); should that
  * message be lost, an entry is still read again after CACHE_MS, as sessions are.
  */
-const CACHE_MS = 10_000;
 export interface PermissionResolver {
   slugsFor(user: { user_id: number; user_group: number }): Promise<Set<string>>;
   invalidate(): void;
 }
+
+const CACHE_MS = 10_000;
 
 export function createPermissionResolver(db: Db, registry?: Registry): PermissionResolver {
   let cache = new Map<string, { slugs: Promise<Set<string>>; until: number }>();

@@ -9,8 +9,8 @@ export interface PeerEvents {
 }
 
 /**
- * Several instances share one database, but each keeps its own caches of permissions (until the
- * next change) and sessions (a few seconds). A change made through one instance is told to the
+ * Several instances share one database, but each keeps its own caches of permissions and
+ * sessions (up to 10 s). A change made through one instance is told to the
  * others, which drop those caches at once: a permission taken away, or a session signed out,
  * through instance A is refused by instance B on the very next request. Redis pub/sub may drop a
  * message (a broken connection): the caches' own time limits bound what a lost one leaves.
