@@ -40,8 +40,9 @@ export function createUsersService(ctx: AppContext) {
 
   /** 409 when the change would leave no active Super Admin. */
   async function checkLastSuperAdmin(user: StoredUser, leaves: boolean, what: string) {
+    if (!leaves) return;
     const superAdmin = Number(await setting(db, 'super_admin_group'));
-    if (!leaves || user.user_group !== superAdmin || user.user_status !== 1) return;
+    if (user.user_group !== superAdmin || user.user_status !== 1) return;
     const others = await db
       .selectFrom('users')
       .select(sql<number | string>`count(*)`.as('n'))

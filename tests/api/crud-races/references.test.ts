@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DATABASES, startServer, type TestServer } from '../harness';
-import { PASSWORD } from '../users/helpers';
+import { world } from '../users/helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,27 +27,9 @@ describe.each(DATABASES)('a reference racing a delete of its record on %s', (kin
       expect(res.statusCode).toBe(201);
       return Number((res.json().data as Record<string, unknown>)[idField]);
     };
-    const group = await made('/api/group/group-create', { group_code: 'RACE-G', group_name: 'Race group' }, 'group_id');
-    const designation = await made(
-      '/api/designation/designation-create',
-      { designation_code: 'RACE-D', designation_name: 'Nurse' },
-      'designation_id',
-    );
-    const department = await made(
-      '/api/department/department-create',
-      { department_code: 'RACE-P', department_name: 'Eye care' },
-      'department_id',
-    );
-    const user = (username: string, branch: number) => ({
-      user_name: `User ${username}`,
-      username,
-      password: PASSWORD,
-      c_password: PASSWORD,
-      user_branch: branch,
-      user_group: group,
-      user_designation: designation,
-      user_department: department,
-    });
+    const w = await world(s, 'race');
+    const group = await w.group('RACE-G', []);
+    const user = (username: string, branch: number) => w.userBody(username, branch, group);
     // A user create hashes the password before its checks: the delete is let go at a different
     // point of that create each round, so that some round meets its check-then-insert window.
     const warm = await made('/api/branch/branch-create', { branch_code: 'RACE-WARM', branch_name: 'Warm-up' }, 'branch_id');

@@ -16,6 +16,8 @@ export interface World {
   department: number;
   /** A group granted the given slugs (straight into the permission table, as the access API would). */
   group(code: string, slugs: string[]): Promise<number>;
+  /** The body of a user create (the password is PASSWORD), for a request the test sends itself. */
+  userBody(username: string, branch: number, group: number, extra?: Record<string, unknown>): Record<string, unknown>;
   user(username: string, branch: number, group: number, extra?: Record<string, unknown>): Promise<number>;
   login(username: string, password?: string): Promise<string>;
 }
@@ -29,6 +31,17 @@ export async function world(s: TestServer, tag: string): Promise<World> {
     .designation_id as number;
   const department = (await created(s, '/api/department/department-create', { department_code: `P-${tag}`, department_name: 'Eye care' }))
     .department_id as number;
+  const userBody: World['userBody'] = (username, branch, group, extra = {}) => ({
+    user_name: `User ${username}`,
+    username,
+    password: PASSWORD,
+    c_password: PASSWORD,
+    user_branch: branch,
+    user_group: group,
+    user_designation: designation,
+    user_department: department,
+    ...extra,
+  });
   const db = s.app.ctx.conn.db;
   return {
     branchA,
@@ -47,18 +60,9 @@ export async function world(s: TestServer, tag: string): Promise<World> {
       s.app.ctx.permissions.invalidate();
       return id;
     },
+    userBody,
     async user(username, branch, group, extra = {}) {
-      const data = await created(s, '/api/users/user-create', {
-        user_name: `User ${username}`,
-        username,
-        password: PASSWORD,
-        c_password: PASSWORD,
-        user_branch: branch,
-        user_group: group,
-        user_designation: designation,
-        user_department: department,
-        ...extra,
-      });
+      const data = await created(s, '/api/users/user-create', userBody(username, branch, group, extra));
       return data.user_id as number;
     },
     async login(username, password = PASSWORD) {
