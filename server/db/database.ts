@@ -42,6 +42,10 @@ export interface MenuTable {
   menu_shortcut_status: number;
   menu_visible_status: number;
   menu_status: number;
+  /** The name in Bengali, Spanish and Burmese; '' = not translated (the console shows `menu_name`). */
+  menu_name_bn: Generated<string>;
+  menu_name_es: Generated<string>;
+  menu_name_my: Generated<string>;
 }
 
 export interface PermissionTable {

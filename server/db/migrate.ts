@@ -3,6 +3,7 @@ import type { Connection } from './connect';
 import { access001 } from './migrations/001_access';
 import { accounts004 } from './migrations/004_accounts';
 import { notifications005 } from './migrations/005_notifications';
+import { menuLabels006 } from './migrations/006_menu_labels';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '001_access': access001(conn.dialect),
     '004_accounts': accounts004(),
     '005_notifications': notifications005(conn.dialect),
+    '006_menu_labels': menuLabels006(),
   };
 }
 

@@ -83,6 +83,17 @@ export function descriptorMenus(registry: Registry): MenuDeclaration[] {
   return out;
 }
 
+/**
+ * Each catalogue slug with the English name it is first written with. A menu still bearing that
+ * name is the console's own, which it shows in the user's language from its catalogues; a name an
+ * administrator gave is shown as given.
+ */
+export function shippedNames(registry: Registry): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const m of [...descriptorMenus(registry), ...declaredMenus()]) if (!out.has(m.slug)) out.set(m.slug, m.name);
+  return out;
+}
+
 /** Parents before their children, whatever order the declarations came in. */
 function parentsFirst(list: readonly MenuDeclaration[], known: ReadonlySet<string>): MenuDeclaration[] {
   const pending = [...list];

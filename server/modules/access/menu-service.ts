@@ -17,8 +17,15 @@ export interface MenuView extends MenuRow {
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** The languages besides English in which an administrator may name a menu: `menu_name_bn`, ... */
+export const MENU_NAME_LANGUAGES = ['bn', 'es', 'my'] as const;
+
 export interface MenuInput {
   menu_name?: string;
+  /** The name in Bengali, Spanish and Burmese; '' = none (the console then shows `menu_name`). */
+  menu_name_bn?: string;
+  menu_name_es?: string;
+  menu_name_my?: string;
   menu_slug?: string;
   menu_position?: number;
   main_menu?: number;
@@ -33,6 +40,9 @@ export interface MenuInput {
 
 const MENU_COLUMNS = [
   'menu_name',
+  'menu_name_bn',
+  'menu_name_es',
+  'menu_name_my',
   'menu_slug',
   'menu_position',
   'main_menu',
@@ -56,6 +66,9 @@ export interface MenuFilters {
   status: Filter<number>;
   search: Filter<string>;
 }
+
+/** A menu's names in every language it has one. */
+const namesOf = (r: MenuRow) => [r.menu_name, ...MENU_NAME_LANGUAGES.map((l) => r[`menu_name_${l}`])];
 
 /** Orders siblings as the navigation shows them. */
 export const byPosition = (a: MenuRow, b: MenuRow) => a.menu_position - b.menu_position || a.menu_id - b.menu_id;
@@ -126,7 +139,7 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
       (f.sub_menu === undefined || r.sub_menu === f.sub_menu) &&
       (f.visible_status === undefined || r.menu_visible_status === f.visible_status) &&
       (f.status === undefined || r.menu_status === f.status) &&
-      (needle === undefined || r.menu_name.toLowerCase().includes(needle) || r.menu_slug.toLowerCase().includes(needle)) &&
+      (needle === undefined || namesOf(r).some((n) => n.toLowerCase().includes(needle)) || r.menu_slug.toLowerCase().includes(needle)) &&
       inGroup(r.menu_id);
     const view = await viewer(rows);
     const hit = new Set(rows.filter(matches).map((r) => r.menu_id));
@@ -219,6 +232,9 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
           .insertInto('menu')
           .values({
             menu_name: input.menu_name ?? '',
+            menu_name_bn: input.menu_name_bn ?? '',
+            menu_name_es: input.menu_name_es ?? '',
+            menu_name_my: input.menu_name_my ?? '',
             menu_slug: input.menu_slug ?? '',
             menu_position: input.menu_position ?? 1,
             main_menu: input.main_menu ?? 0,

@@ -9,6 +9,7 @@ import { groupReader } from './groups';
 import { guardGroups } from './group-guards';
 import { menuService, type MenuInput } from './menu-service';
 import { navigationOf, permissionMenusOf, shortcutsOf } from './navigation';
+import { shippedNames } from './catalogue';
 import { permissionService, type PermissionChange } from './permission-service';
 import {
   getMenuSchema,
@@ -109,7 +110,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     '/menu/menu-list-user',
     { schema: userMenusSchema("The signed-in user's navigation tree"), preHandler: requireUser },
     async (request) => {
-      const tree = await navigationOf(db, await slugsOf(request));
+      const tree = await navigationOf(db, await slugsOf(request), shippedNames(ctx.registry));
       return success(found(tree.length), tree, tree.length);
     },
   );

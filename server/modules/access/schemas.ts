@@ -15,6 +15,10 @@ export const idParams = {
 
 const menuFields = {
   menu_name: { type: 'string', minLength: 1, maxLength: 150 },
+  // Optional names per language beside the spec's menu_name; '' removes one.
+  menu_name_bn: { type: 'string', maxLength: 150 },
+  menu_name_es: { type: 'string', maxLength: 150 },
+  menu_name_my: { type: 'string', maxLength: 150 },
   menu_slug: { type: 'string', minLength: 1, maxLength: 150, pattern: '^[A-Za-z0-9][A-Za-z0-9/_-]*$' },
   menu_position: { type: 'integer', minimum: 0, maximum: 100000 },
   main_menu: id,
