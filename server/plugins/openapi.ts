@@ -1,6 +1,24 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema } from 'fastify';
+import { accessRuleOf, type AccessRule } from './auth';
+import { publicRoutes } from './route-catalogue';
+
+/**
+ * Each operation says who may call it: public ones `security: []` (the document's default is the
+ * token), `x-access` the rule's kind and `x-permissions` the slugs of which one is enough. A
+ * route that declares no rule gets neither, which the authorisation matrix refuses.
+ */
+function withAccess(schema: FastifySchema | undefined, rule: AccessRule | undefined): FastifySchema {
+  if (!rule) return { ...schema };
+  return {
+    ...schema,
+    'x-access': rule.kind,
+    ...(rule.kind === 'public' && { security: [] }),
+    ...(rule.kind === 'slugs' && { 'x-permissions': rule.slugs, ...(rule.lookups?.length && { 'x-lookup-permissions': rule.lookups }) }),
+  } as FastifySchema;
+}
 
 /**
  * OpenAPI 3 documentation of the whole API at `{apiBase}/docs` (JSON at `{apiBase}/docs/json`),
@@ -24,17 +42,20 @@ export default fp(async (app) => {
       },
       servers: [{ url: apiBase }],
       components: { securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'access-token' } } },
+      security: [{ accessToken: [] }],
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const inApi = url.startsWith(`${apiBase}/`) && !url.startsWith(uploads) && !url.startsWith(`${apiBase}/docs`);
       if (!inApi) return { schema: { ...schema, hide: true }, url };
-      return { schema, url: url.slice(apiBase.length) };
+      return { schema: withAccess(schema, accessRuleOf(route)), url: url.slice(apiBase.length) };
     },
   });
-  await app.register(swaggerUi, {
-    routePrefix: `${apiBase}/docs`,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    // Served with its own strict policy: scripts and styles from this server only.
-    staticCSP: true,
-  });
+  await app.register(
+    publicRoutes(swaggerUi, {
+      routePrefix: `${apiBase}/docs`,
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+      // Served with its own strict policy: scripts and styles from this server only.
+      staticCSP: true,
+    }),
+  );
 });

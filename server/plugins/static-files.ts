@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { ensurePrivateDir } from '../security/private-files';
+import { publicRoutes } from './route-catalogue';
 
 /**
  * Uploaded pictures under `{apiBase}/uploads/`, and the built console at `/` with a fallback to
@@ -42,25 +43,24 @@ const setAll = (headers: Record<string, string>) => (res: { setHeader(k: string,
 export default fp(async (app) => {
   const { config, images } = app.ctx;
   ensurePrivateDir(images.root);
-  await app.register(fastifyStatic, {
-    root: images.root,
-    prefix: `${config.apiBase}/uploads/`,
-    decorateReply: false,
-    index: false,
-    maxAge: '7d',
-    immutable: true,
-    setHeaders: setAll(UPLOAD_HEADERS),
-  });
+  // Public: the console shows them with <img>, which sends no token.
+  await app.register(
+    publicRoutes(fastifyStatic, {
+      root: images.root,
+      prefix: `${config.apiBase}/uploads/`,
+      decorateReply: false,
+      index: false,
+      maxAge: '7d',
+      immutable: true,
+      setHeaders: setAll(UPLOAD_HEADERS),
+    }),
+  );
   const dist = config.distDir && fs.existsSync(path.join(config.distDir, 'index.html')) ? config.distDir : undefined;
   if (dist) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders: setAll(CONSOLE_HEADERS),
-    });
+    const consoleFiles = { root: dist, index: false, preCompressed: true, setHeaders: setAll(CONSOLE_HEADERS) } as const;
+    // The console's files, public; and, on this scope, `reply.sendFile` for the screen routes' fallback below.
+    await app.register(publicRoutes(fastifyStatic, { ...consoleFiles, prefix: '/', wildcard: false, decorateReply: false }));
+    await app.register(fastifyStatic, { ...consoleFiles, serve: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === config.apiBase || request.url.startsWith(`${config.apiBase}/`);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { nowIn, todayIn } from '../../resources';
 import { success } from '../http/envelope';
 import { envelopeSchema } from '../http/schemas';
+import { PUBLIC } from '../plugins/auth';
 
 /**
  * The server's time zone and clock, public: the console evaluates date defaults ('today', 'now')
@@ -12,6 +13,7 @@ export const serverTimeRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/server-time',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['server'],
         summary: "The server's time zone (TZ), today and now in it",

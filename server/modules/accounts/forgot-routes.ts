@@ -7,6 +7,7 @@ import { refuseInvalid } from './validation';
 import { CODE_RULES, checkCode, issueCode, purgeResets, spendTokens, tokenOwner } from './reset-codes';
 import { clearFailures } from './throttle';
 import type { Mailer } from './mailer';
+import { PUBLIC } from '../../plugins/auth';
 
 /** Requests for a code per client address, whatever the e-mail addresses asked for. */
 export const CODE_REQUESTS_PER_IP = { max: 20, timeWindow: '15 minutes' };
@@ -27,7 +28,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
       '/reset-password-verify',
       {
         attachValidation: true,
-        config: { rateLimit: CODE_REQUESTS_PER_IP },
+        config: { access: PUBLIC, rateLimit: CODE_REQUESTS_PER_IP },
         schema: { tags: TAGS, summary: 'Forgot password: e-mails a one-time code (same answer for every address)', body: forgotBody },
       },
       async (request) => {
@@ -59,6 +60,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
       '/reset-password-otp',
       {
         attachValidation: true,
+        config: { access: PUBLIC },
         schema: { tags: TAGS, summary: 'Forgot password: checks the code, answers a short-lived reset token', body: otpBody },
       },
       async (request) => {
@@ -75,6 +77,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
       '/reset-password-new',
       {
         attachValidation: true,
+        config: { access: PUBLIC },
         schema: {
           tags: TAGS,
           summary: 'Forgot password: sets the new password with a reset token; every session ends',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { createSession } from '../../auth/sessions';
 import { decoyHash, verifyPassword } from '../../auth/passwords';
-import { requireUser } from '../../plugins/auth';
+import { PUBLIC, requireUser } from '../../plugins/auth';
 import { userView } from '../../auth/user-view';
 import { TAGS, loginBody } from './schemas';
 import { refuseInvalid, signedIn } from './validation';
@@ -24,7 +24,7 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
     '/users/user-login',
     {
       schema: { tags: TAGS, summary: 'Sign in; answers the user, their permission slugs and a session token', body: loginBody },
-      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+      config: { access: PUBLIC, rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
       attachValidation: true,
     },
     async (request) => {
