@@ -25,8 +25,12 @@ export default {
       no_parent: 'কোনোটি নয় (শীর্ষ স্তর)',
       add_child: 'সাব-মেনু যোগ করুন',
       search: 'মেনু খুঁজুন',
+      other_name_hint: 'ফাঁকা থাকলে উপরের নামটি দেখানো হয়',
       fields: {
         menu_name: 'নাম',
+        menu_name_bn: 'বাংলায় নাম',
+        menu_name_es: 'স্প্যানিশে নাম (Español)',
+        menu_name_my: 'বর্মি ভাষায় নাম (မြန်မာ)',
         menu_slug: 'স্লাগ',
         menu_position: 'অবস্থান',
         main_menu: 'প্রধান মেনু',

@@ -25,8 +25,12 @@ export default {
       no_parent: 'None (top level)',
       add_child: 'Add a sub-menu',
       search: 'Search menus',
+      other_name_hint: 'Empty: the name above is shown',
       fields: {
         menu_name: 'Name',
+        menu_name_bn: 'Name in Bengali (বাংলা)',
+        menu_name_es: 'Name in Spanish (Español)',
+        menu_name_my: 'Name in Burmese (မြန်မာ)',
         menu_slug: 'Slug',
         menu_position: 'Position',
         main_menu: 'Main menu',

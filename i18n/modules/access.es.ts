@@ -25,8 +25,12 @@ export default {
       no_parent: 'Ninguno (nivel superior)',
       add_child: 'Añadir un submenú',
       search: 'Buscar menús',
+      other_name_hint: 'Vacío: se muestra el nombre de arriba',
       fields: {
         menu_name: 'Nombre',
+        menu_name_bn: 'Nombre en bengalí (বাংলা)',
+        menu_name_es: 'Nombre en español',
+        menu_name_my: 'Nombre en birmano (မြန်မာ)',
         menu_slug: 'Slug',
         menu_position: 'Posición',
         main_menu: 'Menú principal',

@@ -25,8 +25,12 @@ export default {
       no_parent: 'မရှိ (ထိပ်ဆုံးအဆင့်)',
       add_child: 'မီနူးခွဲ ထည့်ရန်',
       search: 'မီနူးများ ရှာရန်',
+      other_name_hint: 'အလွတ်ထားလျှင် အပေါ်ရှိ အမည်ကို ပြသည်',
       fields: {
         menu_name: 'အမည်',
+        menu_name_bn: 'ဘင်္ဂါလီ အမည် (বাংলা)',
+        menu_name_es: 'စပိန် အမည် (Español)',
+        menu_name_my: 'မြန်မာ အမည်',
         menu_slug: 'Slug',
         menu_position: 'နေရာ',
         main_menu: 'ပင်မ မီနူး',

@@ -6,6 +6,7 @@ import { Menu, useSidebarState, useTranslate } from 'react-admin';
 import { useRegistry } from '../registry-context';
 import { MenuIcon } from './MenuIcon';
 import { navGroups, useMenuData, type NavGroup } from './menuData';
+import { useMenuLabel } from '../modules/access/menuLabel';
 import { useDeferredPart } from './useDeferredPart';
 
 /** A group of links under its heading; the heading only shows in the open side bar. */
@@ -47,11 +48,12 @@ export function MenuLoadError() {
 export const AppMenu = memo(function AppMenu() {
   const registry = useRegistry();
   const { data, isError } = useMenuData();
+  const label = useMenuLabel();
   const withLinks = useDeferredPart();
   return (
     <Menu>
       <Menu.DashboardItem primaryText="app.dashboard" />
-      {navGroups(withLinks ? (data ?? []) : [], registry).map((g) => (
+      {navGroups(withLinks ? (data ?? []) : [], registry, label).map((g) => (
         <Group key={g.id} group={g} />
       ))}
       {isError && <MenuLoadError />}

@@ -15,6 +15,7 @@ import { MenuIcon } from './MenuIcon';
 import { MenuLoadError } from './AppMenu';
 import { NavTheme, useNavBackground } from './NavSurface';
 import { navGroups, useMenuData, type NavGroup } from './menuData';
+import { useMenuLabel } from '../modules/access/menuLabel';
 
 interface EntryProps {
   label: string;
@@ -98,6 +99,7 @@ export function HorizontalNav({ slim }: { slim: boolean }) {
   const registry = useRegistry();
   const translate = useTranslate();
   const { data, isError } = useMenuData();
+  const label = useMenuLabel();
   const background = useNavBackground();
   const { pathname } = useLocation();
   return (
@@ -131,7 +133,7 @@ export function HorizontalNav({ slim }: { slim: boolean }) {
           slim={slim}
           active={pathname === '/'}
         />
-        {navGroups(data ?? [], registry).map((g) => (
+        {navGroups(data ?? [], registry, label).map((g) => (
           <GroupEntry key={g.id} group={g} slim={slim} />
         ))}
         {isError && <MenuLoadError />}

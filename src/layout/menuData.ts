@@ -44,11 +44,16 @@ export function routeOf(slug: string, registry: Registry): string {
 
 const byPosition = (a: MenuEntry, b: MenuEntry) => (a.menu_position ?? 0) - (b.menu_position ?? 0);
 
-export function navGroups(entries: readonly MenuEntry[], registry: Registry): NavGroup[] {
-  const link = (m: MenuEntry): NavLink => ({ id: m.menu_id, name: m.menu_name, icon: m.menu_icon, to: routeOf(m.menu_slug, registry) });
+/** `label` names an entry in the user's language (src/modules/access/menuLabel.ts); by default its menu_name. */
+export function navGroups(
+  entries: readonly MenuEntry[],
+  registry: Registry,
+  label: (m: MenuEntry) => string = (m) => m.menu_name,
+): NavGroup[] {
+  const link = (m: MenuEntry): NavLink => ({ id: m.menu_id, name: label(m), icon: m.menu_icon, to: routeOf(m.menu_slug, registry) });
   return [...entries].sort(byPosition).map((top) => {
     const children = [...(top.menus ?? [])].sort(byPosition);
-    return { id: top.menu_id, name: top.menu_name, icon: top.menu_icon, links: children.length ? children.map(link) : [link(top)] };
+    return { id: top.menu_id, name: label(top), icon: top.menu_icon, links: children.length ? children.map(link) : [link(top)] };
   });
 }
 

@@ -16,10 +16,15 @@ import { accessApi, type GroupOption, type MenuInput, type MenuRecord } from './
 import { IconPicker } from './IconPicker';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+/** The menu's name in the console's other languages; an empty one shows the name above. */
+const OTHER_NAMES = ['menu_name_bn', 'menu_name_es', 'menu_name_my'] as const;
 
 /** The spec's defaults for a new menu. */
 export const NEW_MENU: MenuInput = {
   menu_name: '',
+  menu_name_bn: '',
+  menu_name_es: '',
+  menu_name_my: '',
   menu_slug: '',
   menu_position: 1,
   main_menu: 0,
@@ -34,6 +39,9 @@ export const NEW_MENU: MenuInput = {
 
 const toInput = (m: MenuRecord): MenuInput => ({
   menu_name: m.menu_name,
+  menu_name_bn: m.menu_name_bn ?? '',
+  menu_name_es: m.menu_name_es ?? '',
+  menu_name_my: m.menu_name_my ?? '',
   menu_slug: m.menu_slug,
   menu_position: m.menu_position,
   main_menu: m.main_menu,
@@ -106,14 +114,14 @@ export function MenuDialog({ menu, parent, allMenus, groups, onClose, onSaved }:
     }
   }
 
-  const text = (field: 'menu_name' | 'menu_slug') => (
+  const text = (field: 'menu_name' | 'menu_slug' | (typeof OTHER_NAMES)[number], hint?: string) => (
     <TextField
       fullWidth
       size="small"
       label={label(field)}
-      value={values[field]}
+      value={values[field] ?? ''}
       error={Boolean(errors[field])}
-      helperText={errors[field]}
+      helperText={errors[field] ?? hint}
       onChange={(e) => {
         set(field, e.target.value);
       }}
@@ -140,6 +148,11 @@ export function MenuDialog({ menu, parent, allMenus, groups, onClose, onSaved }:
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>{text('menu_name')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{text('menu_slug')}</Grid>
+          {OTHER_NAMES.map((field) => (
+            <Grid key={field} size={{ xs: 12, sm: 4 }}>
+              {text(field, translate('access.menu.other_name_hint'))}
+            </Grid>
+          ))}
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
               fullWidth

@@ -24,6 +24,10 @@ export interface PermissionChange {
 export interface MenuRecord {
   menu_id: number;
   menu_name: string;
+  /** The name in Bengali, Spanish and Burmese ('' = none: the console shows menu_name). */
+  menu_name_bn?: string;
+  menu_name_es?: string;
+  menu_name_my?: string;
   menu_slug: string;
   menu_position: number;
   main_menu: number;
