@@ -49,6 +49,11 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
       problems.push(`${where}: codeField "${d.codeField}" must be a unique field`);
     if (d.listNeedsFilter !== undefined && fieldOf(d, d.listNeedsFilter)?.kind !== 'reference')
       problems.push(`${where}: listNeedsFilter "${d.listNeedsFilter}" must be a reference field`);
+    if (d.branchScope !== undefined) {
+      const scope = fieldOf(d, d.branchScope);
+      if (scope?.kind !== 'reference' || scope.reference !== 'branch')
+        problems.push(`${where}: branchScope "${d.branchScope}" must be a reference to branch`);
+    }
     for (const name of d.formOrder ?? []) {
       if (!fieldNames.has(name)) problems.push(`${where}: formOrder names "${name}", which is not a field`);
     }

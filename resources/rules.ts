@@ -292,8 +292,9 @@ export function coerce(f: Field, value: unknown): Coerced {
     case 'reference': {
       // Whether the referenced record exists is checked by the server (it needs the database).
       if (isBlank(value) || value === 0 || value === '0') return ok(null);
-      const r = number(value, f, true);
-      return r.ok && typeof r.value === 'number' && r.value < 1 ? fail('must be a record id') : r;
+      // Ids are digits only: " 1", "1.0" and "1e0" name no record, though Number() reads each as 1.
+      const id = typeof value === 'number' ? value : typeof value === 'string' && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : NaN;
+      return Number.isInteger(id) && id >= 1 && id <= MAX_INT ? ok(id) : fail('must be a record id');
     }
     case 'image':
       return ok(isBlank(value) ? '' : value);

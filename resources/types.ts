@@ -204,6 +204,13 @@ export interface ResourceDescriptor {
    */
   listNeedsFilter?: string;
   /**
+   * The field naming the branch a record belongs to. Its rows are then scoped on the server for
+   * every actor of a branch other than 0 (who sees every branch): lists show only their branch,
+   * another branch's record is not found (404, no probing), and a write may not put a record in
+   * another branch (403). Spec 000: "0 means default or all".
+   */
+  branchScope?: string;
+  /**
    * A single record edited on one page (about, hero section): the API has only list, create and
    * update; the console shows one form that updates the record if there is one, else creates it.
    */

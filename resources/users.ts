@@ -20,6 +20,7 @@ export const users = {
   secretColumns: ['password_hash'],
   bodyOnly: ['password', 'c_password'],
   listNeedsFilter: 'user_branch',
+  branchScope: 'user_branch',
   menu: { group: 'users', icon: 'People', aliases: ['/users/user-list'], position: 1 },
   dialog: 'md',
   fields: [

@@ -51,6 +51,16 @@ export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
     async notAbove(viewer: AuthUser, user: { user_id: number; user_group: number }): Promise<boolean> {
       return (await isSuperAdmin(viewer)) || (await beyond(viewer, await ctx.permissions.slugsFor(user))).length === 0;
     },
+    /**
+     * 403 unless the group grants nothing the viewer lacks: nobody renames, deactivates, deletes
+     * or withdraws permissions from a group above them (a group they may manage, they hold all of).
+     */
+    async assertManagesGroup(viewer: AuthUser, groupId: number): Promise<void> {
+      const missing = await beyond(viewer, await ctx.permissions.slugsFor({ user_id: 0, user_group: groupId }));
+      if (missing.length) throw refuse('You may not change a group that holds permissions you do not', missing);
+    },
+    /** Is the viewer a member of the Super Admin group? */
+    isSuperAdmin,
     /** 403 unless the user (as stored, or in a new group) can do nothing the viewer cannot. */
     async assertNotAbove(viewer: AuthUser, user: { user_id: number; user_group: number }): Promise<void> {
       const missing = await beyond(viewer, await ctx.permissions.slugsFor(user));

@@ -4,6 +4,7 @@ import type { ResourceDescriptor } from '../../resources';
 import { uploadLimitsOf, type UploadLimits } from '../config';
 import { ApiError } from '../http/envelope';
 import { checkPictures, type IncomingFile } from './images';
+import { normaliseFields } from './normalise';
 
 /** A create or update body, from JSON or multipart alike. */
 export interface WriteBody {
@@ -43,11 +44,12 @@ const unknownPart = (name: string, d: ResourceDescriptor, asFile: boolean) =>
  * per picture field, pixels) and every part is checked against the descriptor as soon as its
  * name is known, so a refused request is cut short, nothing is decoded and nothing is written.
  */
-export async function readWriteBody(request: FastifyRequest, d: ResourceDescriptor): Promise<WriteBody> {
+/** `maxFiles`: the file limit the route gave its multipart parser, when lower than the server's. */
+export async function readWriteBody(request: FastifyRequest, d: ResourceDescriptor, maxFiles?: number): Promise<WriteBody> {
   if (!request.isMultipart()) {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object');
-    return { fields: body as Record<string, unknown>, files: [] };
+    return { fields: normaliseFields(d, body as Record<string, unknown>), files: [] };
   }
   const limits = uploadLimitsOf(request.server.ctx.config);
   const declared = Number(request.headers['content-length']);
@@ -88,10 +90,11 @@ export async function readWriteBody(request: FastifyRequest, d: ResourceDescript
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw multipartError(err, limits);
+    throw multipartError(err, { ...limits, maxFiles: maxFiles ?? limits.maxFiles });
   }
+  const normalised = normaliseFields(d, fields);
   await checkPictures(files, limits.maxPixels);
-  return { fields, files };
+  return { fields: normalised, files };
 }
 
 function multipartError(err: unknown, limits: UploadLimits): ApiError {
@@ -102,7 +105,7 @@ function multipartError(err: unknown, limits: UploadLimits): ApiError {
     case 'FST_FIELDS_LIMIT':
       return tooLarge(`more than ${limits.maxFields} text fields`);
     case 'FST_FILES_LIMIT':
-      return tooLarge(`more than ${limits.maxFiles} files`);
+      return tooLarge(`more than ${limits.maxFiles} file${limits.maxFiles === 1 ? '' : 's'}`);
     case 'FST_PARTS_LIMIT':
       return tooLarge(`more than ${limits.maxFields + limits.maxFiles} parts`);
   }

@@ -63,10 +63,13 @@ function writeSchema(f: Field): Schema {
     case 'email':
     case 'phone':
     case 'url': {
-      const s: Schema = { type: ['string', 'number', 'null'] };
-      if (f.maxLength !== undefined) s.maxLength = f.maxLength;
-      if (f.kind === 'text' && f.pattern) s.description = `must match /${f.pattern.regex}/ (${f.pattern.message})`;
-      return s;
+      // Length and pattern apply to the trimmed text, which JSON Schema cannot say: they are
+      // stated for the reader and checked by the descriptor rules alone (server/crud/normalise.ts).
+      const rules = [
+        f.maxLength !== undefined ? `at most ${f.maxLength} characters once trimmed` : '',
+        f.kind === 'text' && f.pattern ? `must match /${f.pattern.regex}/ (${f.pattern.message})` : '',
+      ].filter(Boolean);
+      return { type: ['string', 'number', 'null'], ...(rules.length && { description: rules.join('; ') }) };
     }
     case 'longText':
     case 'richText':

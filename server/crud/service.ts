@@ -12,6 +12,7 @@ import type { WriteBody } from './body';
 import type { Connection } from '../db/connect';
 import type { CompiledRunner } from '../db/compiled';
 import type { WriteGeneration } from '../db/write-generation';
+import type { AuthUser } from '../context';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -21,16 +22,48 @@ import type { WriteGeneration } from '../db/write-generation';
 export type CrudService = ReturnType<typeof createCrudService>;
 
 /**
- * Rules a feature module adds to one resource's generic writes (the access module keeps the
- * Super Admin group from being deactivated or deleted, and groups in use from being deleted).
- * A `before*` guard refuses by throwing an ApiError; nothing has been written at that point.
- * `afterWrite` runs once the change is stored (to drop caches, tell other modules).
+ * Who is acting: the signed-in user of the request. Every route passes it; a write without one
+ * (the first start's sample rows) is the server's own and meets no policy.
  */
-export interface CrudGuards {
-  beforeUpdate?(existing: Row, merged: Row): void | Promise<void>;
-  beforeDelete?(existing: Row): void | Promise<void>;
-  afterWrite?(id: number, action: 'create' | 'update' | 'delete'): void | Promise<void>;
+export type Actor = AuthUser;
+
+/** What a write may carry besides its body. */
+export interface WriteOptions {
+  actor?: Actor;
+  /** Column values a feature module adds after its own checks (a password hash). */
+  extra?: Row;
 }
+
+/**
+ * A module's policy for one resource, evaluated by the one write path every caller goes through
+ * (routes, bulk actions, imports alike), with the actor and the record before and after the
+ * change. A `before*` rule refuses by throwing an ApiError; nothing has been written at that point.
+ * - `extra`: column values the module works out from the body (a password hash), after the rules.
+ * - `serialise`: runs the store step in a section of its own (a lock) in which the rule that must
+ *   see a settled state checks it again (the last active Super Admin).
+ * - `afterWrite` runs once the change is stored (to end sessions, drop caches, tell other modules).
+ */
+export interface Change {
+  action: 'create' | 'update' | 'delete';
+  actor?: Actor;
+  /** The record as stored before the change (update, delete). */
+  before?: Row;
+  /** The record as it will be (create, update): stored values merged with the body's. */
+  after?: Row;
+  body?: WriteBody;
+}
+export interface CrudGuards {
+  beforeCreate?(change: Change & { after: Row; body: WriteBody }): void | Promise<void>;
+  beforeUpdate?(change: Change & { before: Row; after: Row; body: WriteBody }): void | Promise<void>;
+  beforeDelete?(change: Change & { before: Row }): void | Promise<void>;
+  extra?(change: Change & { body: WriteBody }): Row | Promise<Row>;
+  serialise?<T>(change: Change, store: () => Promise<T>): Promise<T>;
+  afterWrite?(id: number, action: 'create' | 'update' | 'delete', change: Change): void | Promise<void>;
+}
+
+/** Branch 0 sees every branch (spec 000); any other actor only their own. */
+const branchScoped = (d: ResourceDescriptor, actor: Actor | undefined): actor is Actor =>
+  d.branchScope !== undefined && actor !== undefined && actor.user_branch !== 0;
 
 const now = () => new Date().toISOString();
 const hasRichText = (d: ResourceDescriptor) => d.fields.some((f) => f.kind === 'richText');
@@ -56,9 +89,25 @@ export function createCrudService(
   const reader = createReader(db, dialect, registry, run, generation, conn.answers);
   const guards = new Map<string, CrudGuards[]>();
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
-  const after = async (d: ResourceDescriptor, id: number, action: 'create' | 'update' | 'delete') => {
-    for (const g of guardsOf(d)) await g.afterWrite?.(id, action);
+  const after = async (d: ResourceDescriptor, id: number, change: Change) => {
+    for (const g of guardsOf(d)) await g.afterWrite?.(id, change.action, change);
   };
+  /** The store step inside every guard's section (locks), outermost first. */
+  const serialised = <T>(d: ResourceDescriptor, change: Change, store: () => Promise<T>): Promise<T> =>
+    guardsOf(d).reduceRight<() => Promise<T>>((inner, g) => (g.serialise ? () => g.serialise!(change, inner) : inner), store)();
+
+  /** 404 for a record outside the actor's branch: it does not exist for them (no probing). */
+  function assertInScope(d: ResourceDescriptor, actor: Actor | undefined, row: Row, id: number) {
+    if (branchScoped(d, actor) && Number(row[d.branchScope!]) !== actor.user_branch) throw notFound(`${d.name} ${id}`);
+  }
+
+  /** 403 when a branch-scoped actor would put a record in another branch (or in every branch). */
+  function assertOwnBranch(d: ResourceDescriptor, actor: Actor | undefined, merged: Row) {
+    if (!branchScoped(d, actor)) return;
+    const field = d.branchScope!;
+    if (Number(merged[field]) !== actor.user_branch)
+      throw new ApiError(403, 'You may only manage records of your own branch', { [field]: 'must be your own branch' });
+  }
 
   /**
    * Adds a message for every reference to a record that does not exist. `on`: the transaction of
@@ -164,13 +213,20 @@ export function createCrudService(
     });
   }
 
-  /** `extra`: column values a feature module adds after its own checks (a password hash). */
-  async function write(d: ResourceDescriptor, body: WriteBody, existing?: Row, extra?: Row): Promise<number> {
+  async function write(d: ResourceDescriptor, body: WriteBody, existing: Row | undefined, options: WriteOptions): Promise<number> {
+    const { actor } = options;
     const id = existing ? Number(existing[d.idField]) : undefined;
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
-    if (existing) for (const g of guardsOf(d)) await g.beforeUpdate?.(existing, planned.merged);
+    assertOwnBranch(d, actor, planned.merged);
+    const change: Change = { action: existing ? 'update' : 'create', actor, before: existing, after: planned.merged, body };
+    for (const g of guardsOf(d)) {
+      if (existing) await g.beforeUpdate?.({ ...change, before: existing, after: planned.merged, body });
+      else await g.beforeCreate?.({ ...change, after: planned.merged, body });
+    }
+    let extra: Row = { ...options.extra };
+    for (const g of guardsOf(d)) if (g.extra) extra = { ...extra, ...(await g.extra({ ...change, body })) };
     const prepared: PreparedImage[] = [];
     for (const file of planned.uploads) prepared.push(await images.prepare(file));
     const written = await storeUploads(d, prepared, planned.values, planned.merged);
@@ -179,20 +235,22 @@ export function createCrudService(
     let dropped: string[] = [];
     try {
       if (existing && id !== undefined) {
-        dropped = await writeUpdate(d, id, existing, values);
+        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values));
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key.
         const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
-        savedId = await db.transaction().execute(async (trx) => {
-          const tdb = dynamic(trx);
-          await holdReferences(tdb, d, planned.merged);
-          const row = await tdb
-            .insertInto(d.table)
-            .values({ ...values, ...fixed, created_at: values.updated_at })
-            .returning(sql.ref(d.idField).as('id'))
-            .executeTakeFirstOrThrow();
-          return Number(row.id);
-        });
+        savedId = await serialised(d, change, () =>
+          db.transaction().execute(async (trx) => {
+            const tdb = dynamic(trx);
+            await holdReferences(tdb, d, planned.merged);
+            const row = await tdb
+              .insertInto(d.table)
+              .values({ ...values, ...fixed, created_at: values.updated_at })
+              .returning(sql.ref(d.idField).as('id'))
+              .executeTakeFirstOrThrow();
+            return Number(row.id);
+          }),
+        );
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
@@ -208,83 +266,115 @@ export function createCrudService(
   }
 
   return {
-    /** Adds a module's guards to a resource's writes (see CrudGuards). */
+    /** Adds a module's policy to a resource's reads and writes (see CrudGuards). */
     guard(resource: string, g: CrudGuards) {
       guards.set(resource, [...(guards.get(resource) ?? []), g]);
     },
 
-    list: (d: ResourceDescriptor, q: ListQuery) => reader.list(d, q),
+    /**
+     * The rows the actor may see: a branch-scoped resource is fixed to the actor's branch unless
+     * they see every branch (a filter naming another branch is refused, 403).
+     */
+    list(d: ResourceDescriptor, q: ListQuery, actor?: Actor) {
+      if (!branchScoped(d, actor)) return reader.list(d, q);
+      const field = d.branchScope!;
+      const asked = q.filters[field];
+      if (asked !== undefined && Number(asked) !== actor.user_branch)
+        throw new ApiError(403, 'You may only see records of your own branch');
+      return reader.list(d, { ...q, filters: { ...q.filters, [field]: actor.user_branch } });
+    },
 
-    async get(d: ResourceDescriptor, id: number): Promise<Row> {
+    async get(d: ResourceDescriptor, id: number, actor?: Actor): Promise<Row> {
       const row = await reader.get(d, id);
       if (!row) throw notFound(`${d.name} ${id}`);
+      if (branchScoped(d, actor)) {
+        const stored = await findRow(d, id);
+        if (!stored) throw notFound(`${d.name} ${id}`);
+        assertInScope(d, actor, stored, id);
+      }
       return row;
     },
 
-    async create(d: ResourceDescriptor, body: WriteBody, extra?: Row): Promise<Row> {
+    /** The record as stored (no embedding), or 404 when missing or outside the actor's branch. */
+    async stored(d: ResourceDescriptor, id: number, actor?: Actor): Promise<Row> {
+      const row = await findRow(d, id);
+      if (!row) throw notFound(`${d.name} ${id}`);
+      assertInScope(d, actor, row, id);
+      return row;
+    },
+
+    async create(d: ResourceDescriptor, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
-      const id = await write(d, body, undefined, extra);
-      await after(d, id, 'create');
-      return readBack(d, id);
+      const id = await write(d, body, undefined, options);
+      const record = await readBack(d, id);
+      await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body });
+      return record;
     },
 
     /**
      * The field messages a write of this body would be refused with (as create or as update of
      * `id`), without writing anything: what a route answers when its schema refused the body.
      */
-    async problems(d: ResourceDescriptor, body: WriteBody, id?: number): Promise<Record<string, string>> {
+    async problems(d: ResourceDescriptor, body: WriteBody, id?: number, actor?: Actor): Promise<Record<string, string>> {
       const existing = id === undefined ? undefined : await findRow(d, id);
       if (id !== undefined && !existing) throw notFound(`${d.name} ${id}`);
+      if (existing && id !== undefined) assertInScope(d, actor, existing, id);
       if (hasRichText(d)) await loadRichTextSanitizer();
       const planned = planWrite(d, body.fields, body.files, existing, timeZone);
       await checkReferences(d, planned.merged, planned.errors);
       return planned.errors;
     },
 
-    async update(d: ResourceDescriptor, id: number, body: WriteBody, extra?: Row): Promise<Row> {
+    async update(d: ResourceDescriptor, id: number, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
-      await write(d, body, existing, extra);
-      await after(d, id, 'update');
-      return readBack(d, id);
+      assertInScope(d, options.actor, existing, id);
+      await write(d, body, existing, options);
+      const record = await readBack(d, id);
+      await after(d, id, { action: 'update', actor: options.actor, before: existing, after: (await findRow(d, id)) ?? record, body });
+      return record;
     },
 
-    async remove(d: ResourceDescriptor, id: number): Promise<Row> {
+    async remove(d: ResourceDescriptor, id: number, options: { actor?: Actor } = {}): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
-      for (const g of guardsOf(d)) await g.beforeDelete?.(existing);
+      assertInScope(d, options.actor, existing, id);
+      const change: Change = { action: 'delete', actor: options.actor, before: existing };
+      for (const g of guardsOf(d)) await g.beforeDelete?.({ ...change, before: existing });
       // The counts and the delete in one transaction that first locks the record (PostgreSQL
       // `FOR UPDATE`): a write that holds it as a reference (`FOR SHARE`, see holdReferences)
       // makes the delete wait until it commits, and the counts after the lock then see its record.
       try {
-        await db.transaction().execute(async (trx) => {
-          const tdb = dynamic(trx);
-          if (dialect === 'postgres') {
-            await tdb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(d.idField), '=', id).forUpdate().execute();
-          }
-          for (const other of registry.all) {
-            for (const f of other.fields) {
-              if (f.kind !== 'reference' || f.reference !== d.name) continue;
-              const used = await tdb
-                .selectFrom(other.table)
-                .select(sql<number>`count(*)`.as('n'))
-                .where(sql.ref(f.name), '=', id)
-                .executeTakeFirstOrThrow();
-              if (used.n > 0) {
-                throw new ApiError(
-                  409,
-                  `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
-                );
+        await serialised(d, change, () =>
+          db.transaction().execute(async (trx) => {
+            const tdb = dynamic(trx);
+            if (dialect === 'postgres') {
+              await tdb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(d.idField), '=', id).forUpdate().execute();
+            }
+            for (const other of registry.all) {
+              for (const f of other.fields) {
+                if (f.kind !== 'reference' || f.reference !== d.name) continue;
+                const used = await tdb
+                  .selectFrom(other.table)
+                  .select(sql<number>`count(*)`.as('n'))
+                  .where(sql.ref(f.name), '=', id)
+                  .executeTakeFirstOrThrow();
+                if (used.n > 0) {
+                  throw new ApiError(
+                    409,
+                    `"${String(existing[d.titleField])}" is used by ${used.n} ${other.name} record(s) and cannot be deleted; set it Inactive instead`,
+                  );
+                }
               }
             }
-          }
-          await tdb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
-        });
+            await tdb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
+          }),
+        );
       } catch (err) {
         if (err instanceof ApiError) throw err;
         translateDbError(err);
       }
-      await after(d, id, 'delete');
+      await after(d, id, change);
       for (const f of d.fields) {
         const v = existing[f.name];
         if (f.kind === 'image' && typeof v === 'string') await images.remove(v);

@@ -1,22 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import {
-  actionPath,
-  actionsOf,
-  lookupSlugs,
-  permissionSlug,
-  takesId,
-  METHOD,
-  MAX_INT,
-  type Action,
-  type ResourceDescriptor,
-} from '../../resources';
+import { actionPath, actionsOf, lookupSlugs, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
 import { requireListOrLookup, requirePermission } from '../plugins/auth';
 import { lookupView } from '../crud/lookups';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody, type WriteBody } from '../crud/body';
 import { routeSchema } from '../crud/schemas';
-import { ApiError, success, notFound } from '../http/envelope';
+import { ApiError, success } from '../http/envelope';
+import { parseIdParam } from '../http/ids';
 import { schemaRefusal } from '../http/validation';
 import { uploadLimitsOf } from '../config';
 
@@ -25,11 +16,7 @@ import { uploadLimitsOf } from '../config';
  * from it. Routes validate with `attachValidation`, so that a refusal keeps the contract's
  * messages: the parser (queries) or the descriptor rules (bodies) say what is wrong, field by field.
  */
-function parseId(d: ResourceDescriptor, raw: string): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) throw notFound(`${d.name} ${raw}`);
-  return id;
-}
+const parseId = (d: ResourceDescriptor, raw: string): number => parseIdParam(raw, d.name);
 
 const MESSAGES: Record<Action, string> = {
   list: 'Data Found',
@@ -46,7 +33,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
 
   /** A body the schema refused: the rules' messages for it, else the schema's own (nothing is written). */
   async function refuseBody(request: Request, body: WriteBody, id?: number): Promise<never> {
-    const errors = await crud.problems(d, body, id);
+    const errors = await crud.problems(d, body, id, request.user);
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
     throw schemaRefusal(request.validationError, 422);
   }
@@ -67,15 +54,15 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
         case 'list': {
           const query = parseListQuery(d, request.query);
           if (request.validationError) throw schemaRefusal(request.validationError, 400);
-          const { rows, total } = await crud.list(d, query);
+          const { rows, total } = await crud.list(d, query, request.user);
           return success(rows.length ? MESSAGES.list : 'Data Not Found', request.lookupOnly ? lookupView(d, rows) : rows, total);
         }
         case 'get':
-          return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id)));
+          return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id), request.user));
         case 'create': {
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body);
-          const record = await crud.create(d, body);
+          const record = await crud.create(d, body, { actor: request.user });
           scope.ctx.events.emit('record-changed', { resource: d.name, ids: [Number(record[d.idField])], action });
           return reply.code(201).send(success(MESSAGES.create, record));
         }
@@ -83,13 +70,13 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           const id = parseId(d, request.params.id);
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body, id);
-          const record = await crud.update(d, id, body);
+          const record = await crud.update(d, id, body, { actor: request.user });
           scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
           return success(MESSAGES.update, record);
         }
         case 'delete': {
           const id = parseId(d, request.params.id);
-          const record = await crud.remove(d, id);
+          const record = await crud.remove(d, id, { actor: request.user });
           scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
           return success(MESSAGES.delete, record);
         }

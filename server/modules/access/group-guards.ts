@@ -1,25 +1,29 @@
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/envelope';
+import { noEscalation } from '../../auth/no-escalation';
 
 /**
- * Group integrity (issue 13.3) on the generic group routes: Super Admin can never be deactivated
+ * Group integrity on the generic group routes: nobody changes a group holding permissions they lack, Super Admin can never be deactivated
  * or deleted, a group its users still belong to cannot be deleted, and any change to a group
  * reaches its members' permissions on their next request (an inactive group grants nothing).
  */
 export function guardGroups(ctx: AppContext, superAdminGroup: () => Promise<number>): void {
   const g = ctx.registry.get('group');
   const db = ctx.conn.db;
+  const escalation = noEscalation(ctx);
   ctx.crud.guard(g.name, {
-    async beforeUpdate(existing, merged) {
+    async beforeUpdate({ before: existing, after: merged, actor }) {
       const id = Number(existing[g.idField]);
+      if (actor) await escalation.assertManagesGroup(actor, id);
       if (g.statusField && id === (await superAdminGroup()) && Number(merged[g.statusField]) !== 1) {
         throw new ApiError(409, 'The Super Admin group cannot be deactivated: it administers menus and permissions', {
           [g.statusField]: 'Super Admin stays active',
         });
       }
     },
-    async beforeDelete(existing) {
+    async beforeDelete({ before: existing, actor }) {
       const id = Number(existing[g.idField]);
+      if (actor) await escalation.assertManagesGroup(actor, id);
       if (id === (await superAdminGroup())) throw new ApiError(409, 'The Super Admin group cannot be deleted');
       const used = await db
         .selectFrom('users')

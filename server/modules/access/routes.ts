@@ -1,13 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { noEscalation } from '../../auth/no-escalation';
-import { notFound, success } from '../../http/envelope';
+import { success } from '../../http/envelope';
+import { parseIdParam } from '../../http/ids';
 import { ensureSuperAdminGroup } from '../../startup';
-import { USER_PERMISSION_SLUG } from '../../../resources';
+import { USER_PERMISSION_SLUG, users as usersDescriptor } from '../../../resources';
 import './menus';
 import { groupReader } from './groups';
 import { guardGroups } from './group-guards';
 import { menuService, type MenuInput } from './menu-service';
+import { assertMenuChangeAllowed, type MenuGrant } from './menu-policy';
 import { navigationOf, permissionMenusOf, shortcutsOf } from './navigation';
 import { shippedNames } from './catalogue';
 import { permissionService, type PermissionChange } from './permission-service';
@@ -29,11 +31,13 @@ import {
 
 type Query = Record<string, string | undefined>;
 
-function menuId(raw: string): number {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2147483647) throw notFound(`menu ${raw}`);
-  return id;
-}
+const grantOf = (m: { menu_slug: string; menu_status: number; permission_group: number[] }): MenuGrant => ({
+  slug: m.menu_slug,
+  status: m.menu_status,
+  groups: m.permission_group,
+});
+
+const menuId = (raw: string): number => parseIdParam(raw, 'menu');
 
 /** The menu catalogue, group and per-user permissions, and the signed-in user's menus (spec 000 section 7). */
 export const accessRoutes: FastifyPluginAsync = async (app) => {
@@ -75,7 +79,13 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     { schema: menuCreateSchema, attachValidation: true, preHandler: requirePermission('menu/menu-create') },
     async (request, reply) => {
       rejectInvalid(request);
-      const menu = await menus.create(request.body);
+      const input = request.body;
+      await assertMenuChangeAllowed(escalation, signedIn(request), undefined, {
+        slug: input.menu_slug ?? '',
+        status: input.menu_status ?? 1,
+        groups: input.permission_group ?? [],
+      });
+      const menu = await menus.create(input);
       changed({ groupIds: menu.permission_group });
       return reply.code(201).send(success('Data Insert Successfully', menu));
     },
@@ -87,8 +97,15 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = menuId(request.params.id);
       rejectInvalid(request);
-      const before = await menus.groupsOf(id);
-      const menu = await menus.update(id, request.body);
+      const stored = await menus.get(id);
+      const before = stored.permission_group;
+      const input = request.body;
+      await assertMenuChangeAllowed(escalation, signedIn(request), grantOf(stored), {
+        slug: input.menu_slug ?? stored.menu_slug,
+        status: input.menu_status ?? stored.menu_status,
+        groups: input.permission_group ?? before,
+      });
+      const menu = await menus.update(id, input);
       changed({ groupIds: [...new Set([...before, ...menu.permission_group])] });
       return success('Data Update Successfully', menu);
     },
@@ -99,7 +116,9 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     { schema: menuDeleteSchema, preHandler: requirePermission('menu/menu-delete') },
     async (request) => {
       const id = menuId(request.params.id);
-      const before = await menus.groupsOf(id);
+      const stored = await menus.get(id);
+      const before = stored.permission_group;
+      await assertMenuChangeAllowed(escalation, signedIn(request), grantOf(stored), undefined);
       const done = await menus.remove(id);
       changed({ groupIds: before });
       return success('Data Delete Successfully', done);
@@ -150,6 +169,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       rejectInvalid(request);
       const q = request.query;
       const user = optionalInt(q.user, 'user') ?? 0;
+      if (user) await ctx.crud.stored(ctx.registry.get(usersDescriptor.name), user, signedIn(request));
       const tree = await permissions.userTree(
         user,
         optionalInt(q.group, 'group'),
@@ -167,6 +187,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       rejectInvalid(request);
       const { group_id, permission_data } = request.body;
       const viewer = signedIn(request);
+      await escalation.assertManagesGroup(viewer, group_id);
       const count = await permissions.saveGroup(group_id, permission_data, (slugs) =>
         escalation.assertHolds(viewer, slugs, 'These permissions'),
       );
@@ -182,6 +203,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       rejectInvalid(request);
       const { user, permission_data } = request.body;
       const viewer = signedIn(request);
+      await ctx.crud.stored(ctx.registry.get(usersDescriptor.name), user.user_id, viewer);
       const count = await permissions.saveUser(user.user_id, permission_data, async (slugs, target) => {
         if (target) await escalation.assertNotAbove(viewer, target);
         await escalation.assertHolds(viewer, slugs, 'These permissions');

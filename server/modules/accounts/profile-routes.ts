@@ -48,7 +48,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
             });
           throw error;
         };
-        const { files } = await readWriteBody(request, registry.get('users')).catch(notAPicture);
+        const { files } = await readWriteBody(request, registry.get('users'), 1).catch(notAPicture);
         const file = files.find((f) => f.field === 'user_picture');
         if (!file) throw new ApiError(422, 'Choose a picture to upload', { user_picture: 'required' });
         const prepared = await images.prepare(file).catch(notAPicture);

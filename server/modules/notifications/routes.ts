@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { success } from '../../http/envelope';
+import { parseIdParam } from '../../http/ids';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
 import { attachSockets } from './sockets';
+import { pushPermissionChanges } from './permission-pushes';
 import { startDueScheduler } from './scheduler';
 import { registerMenus } from '../access';
 import { NOTIFICATION_MENUS } from './menus';
@@ -19,8 +21,10 @@ export { NOTIFICATION_SLUGS };
 const viewer: (request: FastifyRequest) => Viewer = signedIn;
 
 interface IdParams {
-  Params: { id: number };
+  Params: { id: string };
 }
+
+const noticeId = (raw: string) => parseIdParam(raw, 'notification');
 
 /**
  * Notice administration (spec paths), the signed-in user's inbox (DESIGN.md paths), and the
@@ -30,12 +34,14 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
   const { conn, registry, events } = app.ctx;
   const service = createNotificationService(conn.db, conn.dialect, registry);
   const hub = await attachSockets(app);
+  const stopPermissionPushes = pushPermissionChanges(hub.io, events);
   const scheduler = startDueScheduler(service, hub, app.log);
   app.addHook('onReady', async () => {
     await scheduler.poke();
   });
   app.addHook('preClose', async () => {
     scheduler.stop();
+    stopPermissionPushes();
     await hub.close();
   });
 
@@ -63,7 +69,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
   app.get<IdParams>(
     '/notification/get-notification/:id',
     { schema: schemas.get, preHandler: requirePermission(NOTIFICATION_SLUGS.get) },
-    async (request) => success('Data Found', await service.get(viewer(request), request.params.id)),
+    async (request) => success('Data Found', await service.get(viewer(request), noticeId(request.params.id))),
   );
 
   app.post(
@@ -80,7 +86,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     '/notification/notification-update/:id',
     { schema: schemas.update, preHandler: requirePermission(NOTIFICATION_SLUGS.update) },
     async (request) => {
-      const record = await service.update(viewer(request), request.params.id, request.body);
+      const record = await service.update(viewer(request), noticeId(request.params.id), request.body);
       await changed(record.notification_id, 'update');
       return success('Data Update Successfully', record);
     },
@@ -90,7 +96,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     '/notification/notification-delete/:id',
     { schema: schemas.remove, preHandler: requirePermission(NOTIFICATION_SLUGS.delete) },
     async (request) => {
-      const record = await service.remove(viewer(request), request.params.id);
+      const record = await service.remove(viewer(request), noticeId(request.params.id));
       await changed(record.notification_id, 'delete');
       return success('Data Delete Successfully', record);
     },
@@ -108,7 +114,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
   );
 
   app.put<IdParams>('/notification/notification-read/:id', { schema: schemas.read, preHandler: requireUser }, async (request) =>
-    success('Notification marked as read', await service.markRead(viewer(request), request.params.id)),
+    success('Notification marked as read', await service.markRead(viewer(request), noticeId(request.params.id))),
   );
 
   app.put('/notification/notification-read-all', { schema: schemas.readAll, preHandler: requireUser }, async (request) => {

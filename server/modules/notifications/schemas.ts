@@ -1,11 +1,9 @@
 /** JSON schemas of the notification routes (validation and the OpenAPI document). */
+import { idParamSchema } from '../../http/ids';
+
 const tags = ['notifications'] as string[];
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+const idParams = idParamSchema;
 
 const paging = {
   // Bounded like the generic list's page (server/crud/list-query.ts): a huge page overflows OFFSET.

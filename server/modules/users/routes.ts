@@ -1,12 +1,13 @@
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { actionPath, lookupSlugs, MAX_INT, MAX_LIST_LIMIT, permissionSlug, USER_PERMISSION_SLUG, type Action } from '../../../resources';
+import { actionPath, lookupSlugs, MAX_LIST_LIMIT, permissionSlug, USER_PERMISSION_SLUG, type Action } from '../../../resources';
 import { requireAnyPermission, requireListOrLookup, requirePermission, signedIn } from '../../plugins/auth';
 import { lookupView } from '../../crud/lookups';
 import { parseListQuery } from '../../crud/list-query';
 import { readWriteBody } from '../../crud/body';
-import { ApiError, notFound, success } from '../../http/envelope';
+import { ApiError, success } from '../../http/envelope';
+import { parseIdParam } from '../../http/ids';
 import { createUsersService } from './service';
 import { uploadLimitsOf } from '../../config';
 import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
@@ -14,11 +15,7 @@ import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './
 /** The signed-in user; the permission guard ran first, so one is always there. */
 const viewer = signedIn;
 
-const parseId = (raw: string) => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_INT) throw notFound(`user ${raw}`);
-  return id;
-};
+const parseId = (raw: string) => parseIdParam(raw, 'user');
 
 /**
  * The users routes of spec 000 (`/users/user-list`, `/users/get-user/{id}`, ...): paths and slugs
@@ -31,6 +28,8 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   const guard = (action: Action) => requirePermission(permissionSlug(d, action));
   const tags = ['users'];
   const limits = uploadLimitsOf(app.ctx.config);
+  const changed = (id: number, action: 'create' | 'update' | 'delete') =>
+    app.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
   await app.register(multipart, {
     limits: {
       fileSize: app.ctx.config.maxImageBytes,
@@ -79,8 +78,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     path('create'),
     { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
-    async (request, reply) =>
-      reply.code(201).send(success('Data Insert Successfully', await service.create(viewer(request), await readWriteBody(request, d)))),
+    async (request, reply) => {
+      const record = await service.create(viewer(request), await readWriteBody(request, d));
+      changed(Number(record.user_id), 'create');
+      return reply.code(201).send(success('Data Insert Successfully', record));
+    },
   );
 
   app.get(
@@ -121,7 +123,9 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      return success('Data Update Successfully', await service.update(viewer(request), id, await readWriteBody(request, d)));
+      const record = await service.update(viewer(request), id, await readWriteBody(request, d));
+      changed(id, 'update');
+      return success('Data Update Successfully', record);
     },
   );
 
@@ -131,6 +135,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Delete a user (never oneself nor the last active Super Admin)', params: idParams, response: deleteAnswer },
       preHandler: guard('delete'),
     },
-    async (request) => success('Data Delete Successfully', await service.remove(viewer(request), parseId(request.params.id))),
+    async (request) => {
+      const id = parseId(request.params.id);
+      const answer = await service.remove(viewer(request), id);
+      changed(id, 'delete');
+      return success('Data Delete Successfully', answer);
+    },
   );
 };
