@@ -17,6 +17,7 @@ import { compiledRunner } from './db/compiled';
 import { syncWriteGenerations, writeGeneration } from './db/write-generation';
 import { withStartupLock } from './db/startup-lock';
 import errors from './plugins/errors';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import finiteNumbers from './plugins/finite-numbers';
 import staticFiles from './plugins/static-files';
 import openapi from './plugins/openapi';
@@ -86,6 +87,9 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Refusals written before any hook runs still answer the envelope with the API's headers.
+    frameworkErrors,
+    clientErrorHandler,
     // Write bodies accept a value in several JSON types (a number or its text); see server/crud/schemas.ts.
     ajv: { customOptions: { allowUnionTypes: true } },
   });

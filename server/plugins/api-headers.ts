@@ -42,12 +42,27 @@ function helmetHeaders(): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+let computed: Record<string, string> | undefined;
+/** The headers of every API answer, worked out once. */
+function apiHeaders(): Record<string, string> {
+  return (computed ??= { ...helmetHeaders(), 'cache-control': 'no-store' });
+}
+
+/**
+ * The headers of an error envelope, for the answers written outside Fastify's reply cycle
+ * (server/http/framework-errors.ts): the API's, and the policy of a JSON answer.
+ */
+export function errorAnswerHeaders(): Record<string, string> {
+  return { ...apiHeaders(), 'content-security-policy': JSON_ANSWER_CSP };
+}
+
 export default fp(async (app) => {
   const { apiBase } = app.ctx.config;
   const uploads = `${apiBase}/uploads/`;
   const isApi = (url: string) =>
     (url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`)) && !url.startsWith(uploads);
-  const headers = { ...helmetHeaders(), 'cache-control': 'no-store' };
+  const headers = apiHeaders();
+  const errorHeaders = errorAnswerHeaders();
 
   // Set before the handler runs, so a route can still replace one (its own Cache-Control, say).
   // Callback-style hooks: they run on every answer, and an async hook costs extra promise turns.
@@ -56,9 +71,15 @@ export default fp(async (app) => {
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApi(request.url) && !reply.hasHeader('content-security-policy')) {
+    const error = reply.statusCode >= 400;
+    if (error || isApi(request.url)) {
       const type = reply.getHeader('content-type');
-      if (typeof type === 'string' && type.startsWith('application/json')) reply.header('content-security-policy', JSON_ANSWER_CSP);
+      if (typeof type === 'string' && type.startsWith('application/json')) {
+        // An error envelope is an API answer wherever it was asked (an unknown page, a missing
+        // upload) and however early it failed (before the onRequest hook above).
+        if (error) reply.headers(errorHeaders);
+        else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', JSON_ANSWER_CSP);
+      }
     }
     done(null, payload);
   });
