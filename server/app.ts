@@ -25,6 +25,8 @@ import apiHeaders from './plugins/api-headers';
 import routeCatalogue from './plugins/route-catalogue';
 import { crudRoutes } from './routes/crud';
 import { serverTimeRoutes } from './routes/server-time';
+import { healthRoutes } from './routes/health';
+import peerConfirmations from './plugins/peer-confirmations';
 import { createEventBus } from './events';
 import { featureModules } from './modules';
 
@@ -60,7 +62,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const crud = createCrudService(conn, registry, images, run, timeZone, generation);
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
-  const sessions = createSessionStore(conn.db, run, events);
+  const sessions = createSessionStore(conn.db, run, events, { idleMs: config.sessionIdleMs });
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
 
   // One instance at a time: instances starting together would race to create the same tables.
@@ -102,12 +104,14 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await app.register(errors);
   await app.register(finiteNumbers);
   await app.register(apiHeaders);
+  await app.register(peerConfirmations);
   // Before any route: the document is built from the routes registered after it.
   await app.register(openapi);
   await app.register(staticFiles);
   await app.register(
     async (api) => {
       await api.register(serverTimeRoutes);
+      await api.register(healthRoutes);
       await api.register(crudRoutes);
       for (const feature of featureModules) await api.register(feature);
     },

@@ -37,6 +37,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** Prefix of the adapter's Redis channels (instances that should talk share it). */
   redisKey?: string;
+  /** Time without a request after which a session ends (default 30 minutes; tests shorten it). */
+  sessionIdleMs?: number;
   /**
    * Keep list totals and search matches until their table is next written (default true; `LIST_CACHE=0`
    * turns it off, for measuring the uncached path).

@@ -19,6 +19,19 @@ export interface AppContext {
   events: ServerEventBus;
   /** The configured time zone (`TZ`) in which 'today' and 'now' are evaluated. */
   timeZone: string;
+  /** How this instance hears the others, when `REDIS_URL` is set (the notifications module sets it). */
+  peers?: PeerLink;
+}
+
+export interface PeerLink {
+  /** Whether Redis carries this instance's messages both ways right now. */
+  redisUp(): boolean;
+  /**
+   * Settles once every other instance has confirmed (or could not be asked about) each change
+   * told to them so far; undefined when none is waiting. An answer waits for it, so that what it
+   * acknowledges holds on every instance from the next request.
+   */
+  confirmations(): Promise<void> | undefined;
 }
 
 export interface AuthUser {

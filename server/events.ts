@@ -9,14 +9,34 @@ export interface ServerEvents {
   /** Sessions were ended: the listed token hashes, or every session of the user when absent. */
   'sessions-ended': [{ userId: number; tokenHashes?: string[] }];
   /** Records of a resource were created, changed or deleted. */
-  'record-changed': [{ resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }];
+  'record-changed': [RecordChange];
   /**
    * A user's group or permissions changed: consoles should reload their permissions. `fromPeer`:
    * heard from another instance (server/modules/notifications/peer-relay.ts), not to be sent on.
    */
   'permissions-changed': [PermissionsChange];
   /** A user now belongs to another branch (or group): what reaches them follows them. */
-  'user-moved': [{ userId: number; from: UserPlace; to: UserPlace }];
+  'user-moved': [UserMove];
+}
+
+export interface RecordChange {
+  resource: string;
+  ids: number[];
+  action: 'create' | 'update' | 'delete';
+  /**
+   * The branches of the records concerned, for records that belong to a branch: the event then
+   * reaches only consoles of those branches and of branch 0. Absent: every console allowed to
+   * list the resource.
+   */
+  branches?: number[];
+}
+
+export interface UserMove {
+  userId: number;
+  from: UserPlace;
+  to: UserPlace;
+  /** Heard from another instance, not to be sent on. */
+  fromPeer?: boolean;
 }
 
 export interface PermissionsChange {

@@ -4,6 +4,29 @@ import { configFromEnv } from './config';
 /** `npm start`: one process serving the console and the API on one port. */
 const config = configFromEnv();
 const { app, adminCreated, generatedAdminPassword } = await buildApp(config);
+
+/**
+ * The last line of defence: a fault that escaped every handler is said in the log with what it
+ * was, even with LOG=0. A rejected promise nobody waited for leaves no broken state behind, so the
+ * server keeps serving. An uncaught exception may have stopped any piece of work half-way, so the
+ * server stops after saying so (exit code 1), letting its supervisor start it again
+ * (docs/console.service); each request's own faults never get here (they are answered 500 or 503).
+ */
+const report = (what: string, err: unknown) => {
+  if (config.logger) app.log.error({ err }, what);
+  else console.error(what, err);
+};
+process.on('unhandledRejection', (reason) => {
+  report('Unhandled promise rejection (the server keeps serving)', reason);
+});
+process.on('uncaughtException', (err, origin) => {
+  report(`Uncaught exception (${origin}); the server stops so that its supervisor starts it afresh`, err);
+  process.exitCode = 1;
+  const force = setTimeout(() => process.exit(1), 5_000);
+  force.unref();
+  void app.close().finally(() => process.exit(1));
+});
+
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${config.port}/`;

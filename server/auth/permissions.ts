@@ -13,12 +13,18 @@ import type { Registry } from '../../resources';
 export interface PermissionResolver {
   slugsFor(user: { user_id: number; user_group: number }): Promise<Set<string>>;
   invalidate(): void;
+  /**
+   * Whether permissions may be kept in memory at all (default true). Off while this instance may
+   * miss another instance's change (Redis unreachable): every check then reads the database.
+   */
+  keep(on: boolean): void;
 }
 
 const CACHE_MS = 10_000;
 
 export function createPermissionResolver(db: Db, registry?: Registry): PermissionResolver {
   let cache = new Map<string, { slugs: Promise<Set<string>>; until: number }>();
+  let keeping = true;
   const groupDescriptor = registry?.find('group');
   async function groupActive(groupId: number): Promise<boolean> {
     if (!groupDescriptor?.statusField) return true;
@@ -61,6 +67,7 @@ export function createPermissionResolver(db: Db, registry?: Registry): Permissio
       const hit = cache.get(key);
       if (hit && hit.until > now) return hit.slugs;
       const slugs = load(user.user_id, user.user_group);
+      if (!keeping) return slugs;
       const entry = { slugs, until: now + CACHE_MS };
       cache.set(key, entry);
       slugs.catch(() => {
@@ -69,6 +76,10 @@ export function createPermissionResolver(db: Db, registry?: Registry): Permissio
       return slugs;
     },
     invalidate() {
+      cache = new Map();
+    },
+    keep(on) {
+      keeping = on;
       cache = new Map();
     },
   };

@@ -13,6 +13,11 @@ export const SESSION_HOURS = { short: 12, remembered: 24 * 30 };
 export const IDLE_MINUTES = 30;
 const TOUCH_MS = 60_000;
 
+export interface SessionOptions {
+  /** Time without a request after which a session ends (default IDLE_MINUTES; tests shorten it). */
+  idleMs?: number;
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -79,6 +84,17 @@ const CACHE_MAX = 10_000;
 
 export interface SessionStore {
   find(token: string): Promise<SessionUser | undefined>;
+  /**
+   * The session of this token hash as the database has it, without counting as a use: when it
+   * ends unless used again (its idle limit or its expiry, whichever comes first) and where its
+   * user sits; undefined when it has ended (signed out, expired, idle, account deactivated).
+   */
+  check(tokenHash: string): Promise<{ endsAt: number; user_group: number; user_branch: number } | undefined>;
+  /**
+   * Whether sessions may be kept in memory at all (default true). Off while this instance may
+   * miss another instance's sign-out (Redis unreachable): every look-up then reads the database.
+   */
+  keep(on: boolean): void;
   revoke(token: string): Promise<void>;
   /** Ends every session of the user (or all but `exceptToken`), at once: their next request answers 401. */
   revokeUser(userId: number, exceptToken?: string): Promise<void>;
@@ -98,9 +114,13 @@ interface Cached {
   until: number;
 }
 
-export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerEventBus): SessionStore {
+export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerEventBus, options: SessionOptions = {}): SessionStore {
   const lookup = sessionQuery(db);
   const cache = new Map<string, Cached>();
+  const idleMs = options.idleMs ?? IDLE_MINUTES * 60_000;
+  // The last use is written at most this often; a short idle limit needs it written sooner.
+  const touchMs = Math.min(TOUCH_MS, idleMs / 4);
+  let keeping = true;
   // Moves on with every revocation: a look-up that read a session before a revocation finished
   // must not put it back in the cache after it (it would live on for CACHE_MS).
   let revocations = 0;
@@ -122,12 +142,12 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
           lastUsed: Date.parse(row.last_used_at || row.created_at),
           until: now + CACHE_MS,
         };
-        if (seen === revocations) cache.set(token, hit);
+        if (seen === revocations && keeping) cache.set(token, hit);
       }
       const { row, hash: key } = hit;
       if (hit.expires <= now || row.user_status !== 1) return undefined;
-      if (now - hit.lastUsed >= IDLE_MINUTES * 60_000) return undefined;
-      if (now - hit.lastUsed >= TOUCH_MS) {
+      if (now - hit.lastUsed >= idleMs) return undefined;
+      if (now - hit.lastUsed >= touchMs) {
         const nowIso = new Date(now).toISOString();
         hit.lastUsed = now;
         row.last_used_at = nowIso;
@@ -153,6 +173,18 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       const gone = new Set(ended);
       for (const [token, hit] of cache) if (gone.has(hit.hash)) cache.delete(token);
       if (ended.length) events?.emit('sessions-ended', { userId, tokenHashes: ended });
+    },
+    async check(tokenHash) {
+      const row = (await run(lookup, [tokenHash]))[0];
+      if (row?.user_status !== 1) return undefined;
+      const endsAt = Math.min(Date.parse(row.expires_at), Date.parse(row.last_used_at || row.created_at) + idleMs);
+      return endsAt > Date.now() ? { endsAt, user_group: row.user_group, user_branch: row.user_branch } : undefined;
+    },
+    keep(on) {
+      if (on === keeping) return;
+      keeping = on;
+      revocations++;
+      cache.clear();
     },
     invalidate() {
       revocations++;

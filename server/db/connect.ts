@@ -33,6 +33,10 @@ async function loadPg() {
   return pg;
 }
 
+/** How long a request waits for a PostgreSQL connection, and for one query's answer. */
+export const PG_CONNECT_TIMEOUT_MS = 3_000;
+export const PG_QUERY_TIMEOUT_MS = 5_000;
+
 export interface ConnectOptions {
   dataDir: string;
   databaseUrl?: string;
@@ -49,7 +53,15 @@ export interface ConnectOptions {
 export async function connect(options: ConnectOptions): Promise<Connection> {
   if (options.databaseUrl) {
     const pg = await loadPg();
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // While the database is unreachable a request must fail within seconds (503), not hang:
+      // waiting for a connection (new, or free in the pool) and each query's answer are bounded.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      query_timeout: PG_QUERY_TIMEOUT_MS,
+      keepAlive: true,
+    });
     pool.on('error', (error) => {
       if (options.onIdleError) options.onIdleError(error);
       else console.error('PostgreSQL connection lost:', error.message);

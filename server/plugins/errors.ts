@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ApiError } from '../http/envelope';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, outageLog } from '../db/unavailable';
 
 /**
  * Every answer carries the envelope, errors included, with an honest HTTP code. Bad input is a
@@ -21,6 +22,12 @@ export default fp(async (app) => {
     });
   });
 
+  const noteOutage = outageLog((message, err) => {
+    app.log.error({ err }, message);
+  });
+  // Only PostgreSQL is reached over a network: on SQLite a network error is some other fault.
+  const overNetwork = app.ctx.conn.dialect === 'postgres';
+
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {
       return reply.code(err.statusCode).send({ status: 0, message: err.message, data: null, ...(err.errors && { errors: err.errors }) });
@@ -31,6 +38,10 @@ export default fp(async (app) => {
     }
     if (code >= 400 && code < 500) {
       return reply.code(code).send({ status: 0, message: err.message || 'Bad request', data: null });
+    }
+    if (overNetwork && isDatabaseUnavailable(err)) {
+      noteOutage(err);
+      return reply.code(503).header('retry-after', '5').send({ status: 0, message: DATABASE_UNAVAILABLE, data: null });
     }
     request.log.error(err);
     return reply.code(500).send({ status: 0, message: 'Something went wrong!', data: null });

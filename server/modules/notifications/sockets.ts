@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { permissionSlug } from '../../../resources';
 import { hashToken } from '../../auth/sessions';
-import type { UserPlace } from '../../events';
+import type { RecordChange, UserMove, UserPlace } from '../../events';
 import type { InboxRecord } from './service';
-import { relayToPeers, type PeerEvents } from './peer-relay';
+import { relayToPeers, CONFIRM_MS, type PeerEvents } from './peer-relay';
+import { linkRedis, type RedisConnection } from './redis-link';
 
 /** What the server pushes; the console listens for exactly these. */
 export interface ServerToClient {
@@ -12,19 +13,27 @@ export interface ServerToClient {
   notification: (notice: InboxRecord) => void;
   /** Records of a resource changed: lists of it should refresh. */
   record: (change: { resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }) => void;
+  /** This user's permissions or menus changed: read them again (permission-pushes.ts). */
+  permissions: () => void;
 }
 
 interface SocketData {
   userId: number;
   group: number;
   branch: number;
+  /** The hash of the session's token: the socket lives as long as that session. */
+  session: string;
 }
 
 /** The socket.io server: what clients hear, what instances tell each other (peer-relay.ts), what a socket carries. */
 export type Io = Server<Record<string, never>, ServerToClient, PeerEvents, SocketData>;
 type ClientSocket = Socket<Record<string, never>, ServerToClient, PeerEvents, SocketData>;
 
-/** Room names: one per user, group, group in a branch, branch and session, one for everyone, one per listable resource. */
+/**
+ * Room names: one per user, group, group in a branch, branch and session, one for everyone, and
+ * per listable resource one for all its listers plus one per branch of listers (branch 0's
+ * listers, who see every branch, share one of their own).
+ */
 export const rooms = {
   everyone: 'all',
   user: (id: number) => `user:${id}`,
@@ -34,6 +43,8 @@ export const rooms = {
   branch: (id: number) => `branch:${id}`,
   session: (tokenHash: string) => `session:${tokenHash}`,
   records: (resource: string) => `records:${resource}`,
+  /** Listers of a resource in one branch (0: the listers who see every branch). */
+  recordsOfBranch: (resource: string, branch: number) => `records:${resource}:branch:${branch}`,
 };
 
 /** The rooms a user's place puts their sockets in: their group's, their branch's, and the two together. */
@@ -41,6 +52,11 @@ const placeRooms = (p: UserPlace) => [rooms.group(p.group), rooms.groupInBranch(
 
 /** The notification admin list is a module route, not a descriptor: its slug is named here. */
 export const NOTIFICATION_LIST_SLUG = 'notification/notification-list';
+
+/** Longest wait setTimeout takes; a session ending later is looked at again then. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+/** When the database cannot say whether a session lives, it is asked again this much later. */
+const RECHECK_AFTER_ERROR_MS = 5_000;
 
 export interface SocketHub {
   io: Io;
@@ -51,29 +67,36 @@ export interface SocketHub {
 
 /**
  * socket.io on the API's own HTTP server, under the API base (`/api/socket.io`). A connection
- * must carry a live session token (`auth: {token}`); the server ends it when the session ends.
- * With `REDIS_URL` the Redis adapter joins the instances, so an emit reaches every instance's
- * sockets; without it, this instance's only.
+ * must carry a live session token (`auth: {token}`), and lives as long as that session: sign-out,
+ * password change and deactivation end it at once, and a timer at the session's own end (idle
+ * limit or expiry) looks again and ends it then. With `REDIS_URL` the Redis adapter joins the
+ * instances, so an emit reaches every instance's sockets; without it, or while Redis is away,
+ * this instance's only.
  */
 export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
   const { config, sessions, permissions, registry, events } = app.ctx;
   const io: Io = new Server(app.server, { path: `${config.apiBase}/socket.io`, serveClient: false });
 
-  const redis: { close(): Promise<unknown> }[] = [];
-  let stopRelay: (() => void) | undefined;
+  let redis: { close(): void } | undefined;
+  let relay: ReturnType<typeof relayToPeers> | undefined;
   if (config.redisUrl) {
     // Loaded only when several instances share Redis: a single instance never needs the clients.
     const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
-    const pub = createClient({ url: config.redisUrl });
-    const sub = pub.duplicate();
-    redis.push(pub, sub);
-    for (const c of [pub, sub])
-      c.on('error', (err: unknown) => {
-        app.log.error({ err }, 'redis connection error');
-      });
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: config.redisKey ?? 'socket.io' }));
-    stopRelay = relayToPeers(io, app.ctx);
+    const link = linkRedis((options) => createClient(options) as unknown as RedisConnection, {
+      url: config.redisUrl,
+      say: (message, err) => {
+        app.log.warn({ err }, message);
+      },
+      onChange: (up) => {
+        relay?.linkChanged(up);
+        // What was said while this instance could not hear (sign-outs, moves) is read again.
+        if (up) void recheckAll();
+      },
+    });
+    redis = link;
+    io.adapter(createAdapter(link.pub, link.sub, { key: config.redisKey ?? 'socket.io', requestsTimeout: CONFIRM_MS }));
+    relay = relayToPeers(io, app.ctx, () => link.up);
+    app.ctx.peers = relay;
   }
 
   const recordResources = () => [
@@ -84,13 +107,56 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
 
   async function joinRecordRooms(socket: ClientSocket) {
     const slugs = await permissions.slugsFor({ user_id: socket.data.userId, user_group: socket.data.group });
+    const wanted = new Set<string>();
     for (const r of recordResources()) {
-      if (slugs.has(r.slug)) await socket.join(rooms.records(r.name));
-      else await socket.leave(rooms.records(r.name));
+      if (!slugs.has(r.slug)) continue;
+      wanted.add(rooms.records(r.name));
+      wanted.add(rooms.recordsOfBranch(r.name, socket.data.branch));
     }
+    for (const room of socket.rooms) if (room.startsWith('records:') && !wanted.has(room)) await socket.leave(room);
+    await socket.join([...wanted]);
   }
 
-  const expiryTimers = new Map<string, NodeJS.Timeout>();
+  /** Moves a socket of this instance to its user's new place (rooms and what it carries). */
+  async function move(socket: ClientSocket, to: UserPlace) {
+    const from = { group: socket.data.group, branch: socket.data.branch };
+    if (from.group === to.group && from.branch === to.branch) return;
+    for (const room of placeRooms(from)) await socket.leave(room);
+    await socket.join(placeRooms(to));
+    socket.data = { ...socket.data, ...to };
+    await joinRecordRooms(socket);
+  }
+
+  const endTimers = new Map<string, NodeJS.Timeout>();
+
+  /**
+   * Looks at the socket's session in the database (without counting as a use): ended, the
+   * socket is closed; otherwise the socket follows the user's place and is looked at again when
+   * the session would end if unused.
+   */
+  async function recheck(socket: ClientSocket) {
+    clearTimeout(endTimers.get(socket.id));
+    let next = RECHECK_AFTER_ERROR_MS;
+    try {
+      const live = await sessions.check(socket.data.session);
+      if (!live) {
+        socket.disconnect(true);
+        return;
+      }
+      await move(socket, { group: live.user_group, branch: live.user_branch });
+      next = live.endsAt - Date.now();
+    } catch (err) {
+      app.log.warn({ err }, 'could not look at a socket session; trying again shortly');
+    }
+    if (!socket.connected) return;
+    const timer = setTimeout(() => void recheck(socket), Math.min(Math.max(0, next), LONGEST_TIMER_MS));
+    timer.unref();
+    endTimers.set(socket.id, timer);
+  }
+
+  async function recheckAll() {
+    for (const socket of io.sockets.sockets.values()) await recheck(socket);
+  }
 
   io.use((socket, next) => {
     const auth: unknown = socket.handshake.auth;
@@ -106,21 +172,15 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
           next(new Error('unauthorized'));
           return;
         }
-        socket.data = { userId: session.user_id, group: session.user_group, branch: session.user_branch };
+        const hash = hashToken(token);
+        socket.data = { userId: session.user_id, group: session.user_group, branch: session.user_branch, session: hash };
         await socket.join([
           rooms.everyone,
           rooms.user(session.user_id),
           ...placeRooms({ group: session.user_group, branch: session.user_branch }),
-          rooms.session(hashToken(token)),
+          rooms.session(hash),
         ]);
         await joinRecordRooms(socket);
-        // The session's own end: an expired token must not keep its socket.
-        const left = new Date(session.expires_at).getTime() - Date.now();
-        if (left < 2 ** 31 - 1) {
-          const timer = setTimeout(() => socket.disconnect(true), Math.max(0, left));
-          timer.unref();
-          expiryTimers.set(socket.id, timer);
-        }
         next();
       })
       .catch((err: unknown) => {
@@ -128,9 +188,10 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       });
   });
   io.on('connection', (socket) => {
+    void recheck(socket);
     socket.on('disconnect', () => {
-      clearTimeout(expiryTimers.get(socket.id));
-      expiryTimers.delete(socket.id);
+      clearTimeout(endTimers.get(socket.id));
+      endTimers.delete(socket.id);
     });
   });
 
@@ -138,31 +199,37 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
     const target = tokenHashes?.length ? tokenHashes.map(rooms.session) : [rooms.user(userId)];
     io.in(target).disconnectSockets(true);
   };
-  const onRecordChanged = (change: { resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }) => {
-    // Resources this server does not know by slug (other modules' own lists) go to every console.
-    const room = knownResources.has(change.resource) ? rooms.records(change.resource) : rooms.everyone;
-    io.to(room).emit('record', change);
+  const onRecordChanged = ({ resource, ids, action, branches }: RecordChange) => {
+    const change = { resource, ids, action };
+    if (knownResources.has(resource)) {
+      const target = branches
+        ? [...new Set(branches)].map((b) => rooms.recordsOfBranch(resource, b)).concat(rooms.recordsOfBranch(resource, 0))
+        : rooms.records(resource);
+      io.to(target).emit('record', change);
+    } else {
+      // Resources this server does not know by slug (other modules' own lists) go to every console
+      // (of the records' branches, and branch 0, when they belong to branches).
+      io.to(branches ? [...new Set([...branches, 0])].map(rooms.branch) : rooms.everyone).emit('record', change);
+    }
   };
   const onPermissionsChanged = ({ userIds, groupIds }: { userIds?: number[]; groupIds?: number[] }) => {
-    void io.local
-      .fetchSockets()
-      .then(async (sockets) => {
-        for (const s of sockets) {
-          const concerned =
-            (!userIds && !groupIds) || (userIds?.includes(s.data.userId) ?? false) || (groupIds?.includes(s.data.group) ?? false);
-          const socket = io.sockets.sockets.get(s.id);
-          if (concerned && socket) await joinRecordRooms(socket);
-        }
-      })
-      .catch((err: unknown) => {
-        app.log.error({ err }, 'could not refresh socket rooms');
-      });
+    void (async () => {
+      for (const socket of io.sockets.sockets.values()) {
+        const concerned =
+          (!userIds && !groupIds) || (userIds?.includes(socket.data.userId) ?? false) || (groupIds?.includes(socket.data.group) ?? false);
+        if (concerned) await joinRecordRooms(socket);
+      }
+    })().catch((err: unknown) => {
+      app.log.error({ err }, 'could not refresh socket rooms');
+    });
   };
-  // Through the adapter, so a user's sockets on every instance move with them.
-  const onUserMoved = ({ userId, from, to }: { userId: number; from: UserPlace; to: UserPlace }) => {
-    const theirs = io.in(rooms.user(userId));
-    theirs.socketsLeave(placeRooms(from));
-    theirs.socketsJoin(placeRooms(to));
+  // Each instance moves its own sockets; the relay tells the others (peer-relay.ts).
+  const onUserMoved = ({ userId, to }: UserMove) => {
+    void (async () => {
+      for (const socket of io.sockets.sockets.values()) if (socket.data.userId === userId) await move(socket, to);
+    })().catch((err: unknown) => {
+      app.log.error({ err }, 'could not move a socket to its new place');
+    });
   };
   events.on('sessions-ended', onSessionsEnded);
   events.on('record-changed', onRecordChanged);
@@ -179,12 +246,12 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       events.off('record-changed', onRecordChanged);
       events.off('permissions-changed', onPermissionsChanged);
       events.off('user-moved', onUserMoved);
-      stopRelay?.();
-      for (const t of expiryTimers.values()) clearTimeout(t);
+      relay?.stop();
+      for (const t of endTimers.values()) clearTimeout(t);
       // Not io.close(): it would close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redis.map((c) => c.close().catch(() => undefined)));
+      redis?.close();
     },
   };
 }
