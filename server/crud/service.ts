@@ -61,9 +61,14 @@ export interface CrudGuards {
   afterWrite?(id: number, action: 'create' | 'update' | 'delete', change: Change): void | Promise<void>;
 }
 
-/** Branch 0 sees every branch (spec 000); any other actor only their own. */
-const branchScoped = (d: ResourceDescriptor, actor: Actor | undefined): actor is Actor =>
-  d.branchScope !== undefined && actor !== undefined && actor.user_branch !== 0;
+/**
+ * The branch field and branch an actor is held to on this resource, or undefined when unscoped:
+ * branch 0 sees every branch (spec 000); any other actor only their own.
+ */
+const scopeOf = (d: ResourceDescriptor, actor: Actor | undefined) =>
+  d.branchScope !== undefined && actor !== undefined && actor.user_branch !== 0
+    ? { field: d.branchScope, branch: actor.user_branch }
+    : undefined;
 
 const now = () => new Date().toISOString();
 const hasRichText = (d: ResourceDescriptor) => d.fields.some((f) => f.kind === 'richText');
@@ -94,19 +99,22 @@ export function createCrudService(
   };
   /** The store step inside every guard's section (locks), outermost first. */
   const serialised = <T>(d: ResourceDescriptor, change: Change, store: () => Promise<T>): Promise<T> =>
-    guardsOf(d).reduceRight<() => Promise<T>>((inner, g) => (g.serialise ? () => g.serialise!(change, inner) : inner), store)();
+    guardsOf(d).reduceRight<() => Promise<T>>((inner, g) => {
+      const section = g.serialise?.bind(g);
+      return section ? () => section(change, inner) : inner;
+    }, store)();
 
   /** 404 for a record outside the actor's branch: it does not exist for them (no probing). */
   function assertInScope(d: ResourceDescriptor, actor: Actor | undefined, row: Row, id: number) {
-    if (branchScoped(d, actor) && Number(row[d.branchScope!]) !== actor.user_branch) throw notFound(`${d.name} ${id}`);
+    const scope = scopeOf(d, actor);
+    if (scope && Number(row[scope.field]) !== scope.branch) throw notFound(`${d.name} ${id}`);
   }
 
   /** 403 when a branch-scoped actor would put a record in another branch (or in every branch). */
   function assertOwnBranch(d: ResourceDescriptor, actor: Actor | undefined, merged: Row) {
-    if (!branchScoped(d, actor)) return;
-    const field = d.branchScope!;
-    if (Number(merged[field]) !== actor.user_branch)
-      throw new ApiError(403, 'You may only manage records of your own branch', { [field]: 'must be your own branch' });
+    const scope = scopeOf(d, actor);
+    if (scope && Number(merged[scope.field]) !== scope.branch)
+      throw new ApiError(403, 'You may only manage records of your own branch', { [scope.field]: 'must be your own branch' });
   }
 
   /**
@@ -276,18 +284,17 @@ export function createCrudService(
      * they see every branch (a filter naming another branch is refused, 403).
      */
     list(d: ResourceDescriptor, q: ListQuery, actor?: Actor) {
-      if (!branchScoped(d, actor)) return reader.list(d, q);
-      const field = d.branchScope!;
-      const asked = q.filters[field];
-      if (asked !== undefined && Number(asked) !== actor.user_branch)
-        throw new ApiError(403, 'You may only see records of your own branch');
-      return reader.list(d, { ...q, filters: { ...q.filters, [field]: actor.user_branch } });
+      const scope = scopeOf(d, actor);
+      if (!scope) return reader.list(d, q);
+      const asked = q.filters[scope.field];
+      if (asked !== undefined && Number(asked) !== scope.branch) throw new ApiError(403, 'You may only see records of your own branch');
+      return reader.list(d, { ...q, filters: { ...q.filters, [scope.field]: scope.branch } });
     },
 
     async get(d: ResourceDescriptor, id: number, actor?: Actor): Promise<Row> {
       const row = await reader.get(d, id);
       if (!row) throw notFound(`${d.name} ${id}`);
-      if (branchScoped(d, actor)) {
+      if (scopeOf(d, actor)) {
         const stored = await findRow(d, id);
         if (!stored) throw notFound(`${d.name} ${id}`);
         assertInScope(d, actor, stored, id);

@@ -24,7 +24,7 @@ export async function assertMenuChangeAllowed(
 ): Promise<void> {
   const was = new Set(before?.groups ?? []);
   const will = new Set(after?.groups ?? []);
-  const redefined = !before || !after || before.slug !== after.slug || before.status !== after.status;
+  const redefined = before?.slug !== after?.slug || before?.status !== after?.status || !before || !after;
   const reached = redefined
     ? [...new Set([...was, ...will])]
     : [...[...will].filter((g) => !was.has(g)), ...[...was].filter((g) => !will.has(g))];

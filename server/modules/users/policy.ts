@@ -87,7 +87,7 @@ export function guardUsers(ctx: AppContext, resource: string): void {
     serialise(change, store) {
       const leaves = leaving(change);
       if (!leaves.deactivating && !leaves.leavesGroup && !leaves.deleting) return store();
-      const id = Number((change.before ?? {}).user_id);
+      const id = Number(change.before?.user_id);
       return withDatabaseLock(ctx.conn, 'superAdmins', async () => {
         if (leaves.deactivating) await checkLastSuperAdmin(id, 'deactivated');
         if (leaves.leavesGroup) await checkLastSuperAdmin(id, 'moved out of Super Admin');
