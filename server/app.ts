@@ -62,6 +62,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const crud = createCrudService(conn, registry, images, run, timeZone, generation);
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
+  crud.announce((change) => events.emit('record-changed', change));
   const sessions = createSessionStore(conn.db, run, events, { idleMs: config.sessionIdleMs });
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
 

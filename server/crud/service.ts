@@ -13,6 +13,7 @@ import type { Connection } from '../db/connect';
 import type { CompiledRunner } from '../db/compiled';
 import type { WriteGeneration } from '../db/write-generation';
 import type { AuthUser } from '../context';
+import type { RecordChange } from '../events';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -94,8 +95,16 @@ export function createCrudService(
   const reader = createReader(db, dialect, registry, run, generation, conn.answers);
   const guards = new Map<string, CrudGuards[]>();
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
+  let announce: ((change: RecordChange) => void) | undefined;
+  /** The module policies' after-steps, then the change told to whoever listens (real-time pushes). */
   const after = async (d: ResourceDescriptor, id: number, change: Change) => {
     for (const g of guardsOf(d)) await g.afterWrite?.(id, change.action, change);
+    // A record of a branch is told to that branch only; one moved is told to both branches.
+    const field = d.branchScope;
+    const branches = field
+      ? [...new Set([change.before?.[field], change.after?.[field]].filter((v) => v !== undefined && v !== null).map(Number))]
+      : undefined;
+    announce?.({ resource: d.name, ids: [id], action: change.action, ...(branches && { branches }) });
   };
   /** The store step inside every guard's section (locks), outermost first. */
   const serialised = <T>(d: ResourceDescriptor, change: Change, store: () => Promise<T>): Promise<T> =>
@@ -274,6 +283,11 @@ export function createCrudService(
   }
 
   return {
+    /** Who hears of every stored change (the server's event bus). */
+    announce(listener: (change: RecordChange) => void) {
+      announce = listener;
+    },
+
     /** Adds a module's policy to a resource's reads and writes (see CrudGuards). */
     guard(resource: string, g: CrudGuards) {
       guards.set(resource, [...(guards.get(resource) ?? []), g]);

@@ -63,7 +63,6 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body);
           const record = await crud.create(d, body, { actor: request.user });
-          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [Number(record[d.idField])], action });
           return reply.code(201).send(success(MESSAGES.create, record));
         }
         case 'update': {
@@ -71,13 +70,11 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body, id);
           const record = await crud.update(d, id, body, { actor: request.user });
-          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
           return success(MESSAGES.update, record);
         }
         case 'delete': {
           const id = parseId(d, request.params.id);
           const record = await crud.remove(d, id, { actor: request.user });
-          scope.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
           return success(MESSAGES.delete, record);
         }
       }

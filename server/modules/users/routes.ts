@@ -28,8 +28,6 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
   const guard = (action: Action) => requirePermission(permissionSlug(d, action));
   const tags = ['users'];
   const limits = uploadLimitsOf(app.ctx.config);
-  const changed = (id: number, action: 'create' | 'update' | 'delete') =>
-    app.ctx.events.emit('record-changed', { resource: d.name, ids: [id], action });
   await app.register(multipart, {
     limits: {
       fileSize: app.ctx.config.maxImageBytes,
@@ -80,7 +78,6 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
     async (request, reply) => {
       const record = await service.create(viewer(request), await readWriteBody(request, d));
-      changed(Number(record.user_id), 'create');
       return reply.code(201).send(success('Data Insert Successfully', record));
     },
   );
@@ -123,9 +120,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      const record = await service.update(viewer(request), id, await readWriteBody(request, d));
-      changed(id, 'update');
-      return success('Data Update Successfully', record);
+      return success('Data Update Successfully', await service.update(viewer(request), id, await readWriteBody(request, d)));
     },
   );
 
@@ -135,11 +130,6 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Delete a user (never oneself nor the last active Super Admin)', params: idParams, response: deleteAnswer },
       preHandler: guard('delete'),
     },
-    async (request) => {
-      const id = parseId(request.params.id);
-      const answer = await service.remove(viewer(request), id);
-      changed(id, 'delete');
-      return success('Data Delete Successfully', answer);
-    },
+    async (request) => success('Data Delete Successfully', await service.remove(viewer(request), parseId(request.params.id))),
   );
 };

@@ -192,6 +192,31 @@ describe('real-time notices over socket.io (SQLite, listening server)', () => {
     await expect.poll(() => admin.records).toContainEqual({ resource: 'designation', ids: [id], action: 'create' });
   });
 
+  it("tells a user's change to consoles of that user's branch (and branch 0) only", async () => {
+    const [aBranch, bBranch] = [await createBranch(s, 'REC-A'), await createBranch(s, 'REC-B')];
+    const listers = ['users/user-list', 'users/user-update'];
+    const [inA, inB] = [
+      await createPerson(s, 'lister-a', bob.group, aBranch, listers),
+      await createPerson(s, 'lister-b', bob.group, bBranch, listers),
+    ];
+    const target = await createPerson(s, 'record-target', alice.group, aBranch);
+    const [a, b, admin] = [await open(inA.token), await open(inB.token), await open(s.token)];
+    const edit = (id: number, token: string) =>
+      s.call('PUT', `/api/users/user-update/${id}`, { body: { user_phone: '0123456789' }, token });
+    expect((await edit(target.id, inA.token)).statusCode).toBe(200);
+    // Then a change in branch B: events to one socket arrive in order, so once B's console has its
+    // own branch's event it would already hold branch A's had that been sent to it.
+    const other = await createPerson(s, 'record-other', alice.group, bBranch);
+    expect((await edit(other.id, inB.token)).statusCode).toBe(200);
+    const updateOf = (id: number) => ({ resource: 'users', ids: [id], action: 'update' });
+    await expect.poll(() => b.records).toContainEqual(updateOf(other.id));
+    await expect.poll(() => a.records).toContainEqual(updateOf(target.id));
+    await expect.poll(() => admin.records).toContainEqual(updateOf(other.id));
+    expect(admin.records).toContainEqual(updateOf(target.id));
+    expect(b.records).not.toContainEqual(updateOf(target.id));
+    expect(a.records).not.toContainEqual(updateOf(other.id));
+  });
+
   it('disconnects the socket of a session that signs out, and keeps the others', async () => {
     const other = await open(alice.token);
     const second = await s.call('POST', '/api/users/user-login/', {
