@@ -58,6 +58,11 @@ export type ConsoleAuthProvider = AuthProvider &
      * out; or a refusal, which react-admin asks canAccess for, its own way to access-denied).
      */
     answerNow(method: string, params: unknown): { data: unknown } | undefined;
+    /**
+     * Reads the user and their permission slugs from the server now (the server said they changed,
+     * or refused a read), whatever the last session check answered; reports a change as a check does.
+     */
+    refreshPermissions(): Promise<void>;
   };
 
 export function createAuthProvider({
@@ -66,7 +71,10 @@ export function createAuthProvider({
   httpClient = fetchJson,
   onSessionChange,
 }: AuthProviderOptions): ConsoleAuthProvider {
+  /** The latest refresh started: an older one answering after it must not store its older slugs. */
+  let latest = 0;
   async function refreshSession(): Promise<void> {
+    const mine = ++latest;
     try {
       // Refresh the stored user and slugs: an administrator may have changed them meanwhile.
       // The slugs follow the permission menu list (spec: permission_menus), so a change made by
@@ -75,6 +83,7 @@ export function createAuthProvider({
         httpClient(`${apiUrl}/users/get-auth-user`),
         httpClient(`${apiUrl}/menu/menu-list-permission`),
       ]);
+      if (mine !== latest) return;
       const before = session.permissions().join('\n');
       const slugs = slugsOf(menus.json.data);
       session.save({ ...(json.data as AuthUser), permissions: slugs });
@@ -96,9 +105,9 @@ export function createAuthProvider({
    * A failed check is never reused. An administrator's change still shows on the next screen.
    */
   let last: { token: string; answeredAt: number; check: Promise<void> } | undefined;
-  function sharedCheck(): Promise<void> {
+  function sharedCheck(fresh = false): Promise<void> {
     const token = session.token() ?? '';
-    if (last?.token === token && Date.now() - last.answeredAt < SESSION_CHECK_FRESH_MS) return last.check;
+    if (!fresh && last?.token === token && Date.now() - last.answeredAt < SESSION_CHECK_FRESH_MS) return last.check;
     const entry = { token, answeredAt: Infinity, check: refreshSession() };
     last = entry;
     entry.check.then(
@@ -165,7 +174,10 @@ export function createAuthProvider({
         // eslint-disable-next-line @typescript-eslint/only-throw-error
         throw error;
       }
-      // 403 means "not allowed to do this", not "signed out": keep the session.
+      // 403 means "not allowed to do this", not "signed out": keep the session. The stored
+      // permissions may be behind the server's: read them again, so that a screen no longer
+      // allowed goes to the access-denied page (its canAccess is asked again on a change).
+      if (error.status === 403 && session.token()) await sharedCheck(true).catch(() => undefined);
     },
 
     async getIdentity() {
@@ -182,6 +194,10 @@ export function createAuthProvider({
 
     canAccessNow({ resource, action }) {
       return session.token() ? allowed(resource, action) : undefined;
+    },
+
+    async refreshPermissions() {
+      if (session.token()) await sharedCheck(true);
     },
 
     answerNow(method, params) {

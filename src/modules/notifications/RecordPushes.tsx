@@ -5,6 +5,7 @@ import { resourceTopic, type RealtimeDataProvider, type RealtimeEvent } from '..
 import { INBOX_RESOURCE, NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
 import { useNoticeSocket } from './socket';
+import { usePermissionPushes } from './usePermissionPushes';
 
 const EVENT_TYPE = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
@@ -12,10 +13,12 @@ const EVENT_TYPE = { create: 'created', update: 'updated', delete: 'deleted' } a
  * Record pushes, react-admin's way: the socket's `record` events are published on the data
  * provider's `resource/{name}` topics, and every resource's topic refreshes that resource's
  * queries, so open lists (useListController, useGetList) reload with no code of their own.
- * Renders nothing; it sits in the app bar so it lives as long as the signed-in layout.
+ * Also the `permissions` event (usePermissionPushes). Renders nothing; it sits in the app bar so it
+ * lives as long as the signed-in layout.
  */
 export function RecordPushes() {
   const { socket } = useNoticeSocket();
+  usePermissionPushes(socket);
   const dataProvider = useDataProvider<RealtimeDataProvider>();
   const registry = useRegistry();
   const queryClient = useQueryClient();
