@@ -1,7 +1,9 @@
+import { LatestNotifications } from '../notifications/LatestNotifications';
+
 /**
- * Where my profile shows the latest 10 notifications with their detail dialog (spec 000 section 2).
- * The notifications module fills this in; until it does, the section is absent, not faked.
+ * Where my profile shows my latest 10 notifications, each opening its detail dialog (spec 000
+ * section 2), from the notifications module.
  */
 export function ProfileNotificationsSlot() {
-  return null;
+  return <LatestNotifications />;
 }

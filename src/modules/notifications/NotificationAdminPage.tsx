@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -6,7 +7,6 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  AccessDenied,
   Button,
   Confirm,
   DataTable,
@@ -129,17 +129,34 @@ function RowActions({ onEdit, canUpdate, canDelete }: { onEdit: (id: Identifier)
   );
 }
 
+/** The dialog the address asks for: `/notification/create`, `/notification/{id}`, or none. */
+function useDialogRoute(): 'create' | { id: Identifier } | null {
+  const creating = useMatch('/notification/create');
+  const { id } = useParams();
+  if (creating) return 'create';
+  return id && /^\d+$/.test(id) ? { id } : null;
+}
+
 /**
  * Notification administration (`/notification`, `/notification/notification-list`): search,
- * type and status filters, 50/70/100 rows a page, and the create/edit dialog. Other consoles'
- * changes arrive as record pushes and refresh the list.
+ * type and status filters, 50/70/100 rows a page, and the create/edit dialog, whose state is in
+ * the address (`/notification/create`, `/notification/{id}`) as on every generated screen. Other
+ * consoles' changes arrive as record pushes and refresh the list. Without the list permission,
+ * the access-denied page.
  */
 export function NotificationAdminPage() {
   const translate = useTranslate();
   const access = useNotificationAccess();
-  const [dialog, setDialog] = useState<'create' | { id: Identifier } | null>(null);
-  if (access.isPending) return <Loading />;
-  if (!access.list) return <AccessDenied />;
+  const navigate = useNavigate();
+  const dialog = useDialogRoute();
+  const setDialog = (next: 'create' | { id: Identifier } | null) => {
+    void navigate(next === null ? '/notification' : next === 'create' ? '/notification/create' : `/notification/${String(next.id)}`);
+  };
+  const allowed = !access.isPending && access.list && (dialog === null || (dialog === 'create' ? access.create : access.update));
+  useEffect(() => {
+    if (!access.isPending && !allowed) void navigate('/access-denied', { replace: true });
+  }, [access.isPending, allowed, navigate]);
+  if (!allowed) return <Loading />;
   const title = translate('resources.notification.name', { smart_count: 2 });
   return (
     <>

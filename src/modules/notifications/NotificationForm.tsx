@@ -22,6 +22,7 @@ import {
 import { ReferenceChoices } from '../../fields/ReferenceChoices';
 import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
+import { viewerBranch } from '../users/BranchFilter';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Now as the datetime-local input wants it (the browser's clock, to the minute). */
@@ -53,6 +54,9 @@ function FormToolbar({ onCancel }: { onCancel: () => void }) {
 function TargetInput() {
   const registry = useRegistry();
   const users = registry.find('users');
+  // The users list answers only with a branch (the users descriptor's `listNeedsFilter`): the
+  // sender's own, or every branch for a sender who sees them all; the server keeps to their scope.
+  const userFilter = { status: 1, ...(users?.listNeedsFilter ? { [users.listNeedsFilter]: viewerBranch() || 'all' } : {}) };
   return (
     <FormDataConsumer>
       {({ formData }: { formData: Record<string, unknown> }) => {
@@ -69,7 +73,7 @@ function TargetInput() {
           );
         if (formData.notification_type === 'User')
           return users ? (
-            <ReferenceChoices source="notification_user" reference={users.name} filter={{ status: 1 }}>
+            <ReferenceChoices source="notification_user" reference={users.name} filter={userFilter}>
               <SelectInput
                 optionText={users.titleField}
                 validate={required()}

@@ -16,6 +16,9 @@ export const notificationsModule: ConsoleModule = {
     <Route key="notification" path="/notification" element={<NotificationAdminPage />} />,
     <Route key="notification-list" path="/notification/notification-list" element={<NotificationAdminPage />} />,
     <Route key="notification-inbox" path="/notification/inbox" element={<InboxPage />} />,
+    // The dialogs over the admin list, as on every generated screen.
+    <Route key="notification-create" path="/notification/create" element={<NotificationAdminPage />} />,
+    <Route key="notification-edit" path="/notification/:id" element={<NotificationAdminPage />} />,
   ],
   appBarItems: [RecordPushes, NotificationBell],
 };
