@@ -44,19 +44,26 @@ export const NOTIFICATION_SLUGS = {
 export const USER_PERMISSION_SLUG = 'permission/permission-create-user';
 
 /**
- * Who may look up a resource's records for a form's select without its list permission: whoever
- * may create or update a record that references it (a users manager chooses a branch, a
- * designation...), and the holders of its `lookupBy` slugs. A lookup answers only what a select
- * shows (server/crud/lookups.ts).
+ * Who may look up a resource's records for a select without its list permission: whoever may
+ * create or update a record that references it (a users manager chooses a branch, a
+ * designation...), whoever may list a resource that filters by it (the users list's group and
+ * branch filters, the doctors' department filter), and the holders of its `lookupBy` slugs. A
+ * lookup answers only what a select shows (server/crud/lookups.ts).
  */
 export function lookupSlugs(all: readonly ResourceDescriptor[], d: ResourceDescriptor): ReadonlySet<string> {
-  const referrers = all.filter((x) => x.fields.some((f) => f.kind === 'reference' && f.reference === d.name));
-  const writes = referrers.flatMap((x) =>
-    actionsOf(x)
-      .filter((a) => a === 'create' || a === 'update')
-      .map((a) => permissionSlug(x, a)),
-  );
-  return new Set([...writes, ...(d.lookupBy ?? [])]);
+  const refersTo = (x: ResourceDescriptor, filtering: boolean) =>
+    x.fields.some(
+      (f) => f.kind === 'reference' && f.reference === d.name && (!filtering || f.filter === true || x.listNeedsFilter === f.name),
+    );
+  const writes = all
+    .filter((x) => refersTo(x, false))
+    .flatMap((x) =>
+      actionsOf(x)
+        .filter((a) => a === 'create' || a === 'update')
+        .map((a) => permissionSlug(x, a)),
+    );
+  const filters = all.filter((x) => refersTo(x, true)).map((x) => permissionSlug(x, 'list'));
+  return new Set([...writes, ...filters, ...(d.lookupBy ?? [])]);
 }
 
 /** The actions a resource offers: a singleton is listed, created once and updated, never deleted. */

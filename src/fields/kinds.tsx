@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { FunctionField, NumberInput, SelectInput, TextField, TextInput, type RaRecord } from 'react-admin';
+import { FunctionField, NumberInput, SelectInput, TextField, TextInput, useChoicesContext, useTranslate, type RaRecord } from 'react-admin';
 import { ReferenceChoices } from './ReferenceChoices';
 import { asText, parseJsonList, type Field, type FieldKind } from '../../resources';
 import { useRegistry } from '../registry-context';
@@ -68,12 +68,24 @@ const numberLike: KindEntry<FieldOfKind<'integer' | 'money'>> = {
   filter: ({ field }) => <NumberInput source={field.name} />,
 };
 
+/**
+ * A reference filter's select, which says why it offers nothing when its target has no active
+ * record (a failed read shows the server's reason, as every select does).
+ */
+function FilterChoices({ optionText, reference }: { optionText: string; reference: string }) {
+  const translate = useTranslate();
+  const { allChoices, isPending, error } = useChoicesContext();
+  const none = !isPending && !error && allChoices.length === 0;
+  const name = translate(`resources.${reference}.name`, { smart_count: 2 });
+  return <SelectInput optionText={optionText} helperText={none ? translate('filters.no_choices', { name }) : false} />;
+}
+
 /** A filter element needs `source` on its own props; the wrapper forwards what the filter form adds. */
 function ReferenceFilterInput({ field, ...rest }: { field: Extract<Field, { kind: 'reference' }>; source: string }) {
   const target = useRegistry().get(field.reference);
   return (
     <ReferenceChoices {...rest} source={field.name} reference={field.reference} filter={{ status: 1 }}>
-      <SelectInput optionText={target.titleField} />
+      <FilterChoices optionText={target.titleField} reference={field.reference} />
     </ReferenceChoices>
   );
 }

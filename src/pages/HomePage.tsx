@@ -5,17 +5,28 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import { Title, useAuthenticated, useCanAccess, useGetList, useResourceContext, useTranslate } from 'react-admin';
+import {
+  Loading,
+  Title,
+  useAuthenticated,
+  useCanAccess,
+  useGetList,
+  useRequireAccess,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { iconOf } from '../icons';
 import { SingletonEditor } from '../screens/SingletonPage';
+import { useExtensionFilters, useScreenExtension } from '../screens/extensions';
 
 /** One card: the resource's name and how many records it holds; hidden when it may not be listed. */
 function ResourceCard({ descriptor }: { descriptor: ResourceDescriptor }) {
   const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: descriptor.name, action: 'list' });
-  const { total } = useGetList(descriptor.name, { pagination: { page: 1, perPage: 1 } }, { enabled: canAccess === true });
+  const filter = useCountedFilter(descriptor);
+  const { total } = useGetList(descriptor.name, { pagination: { page: 1, perPage: 1 }, filter }, { enabled: canAccess === true });
   if (!canAccess) return null;
   return (
     <Card>
@@ -30,6 +41,18 @@ function ResourceCard({ descriptor }: { descriptor: ResourceDescriptor }) {
       </CardActionArea>
     </Card>
   );
+}
+
+/**
+ * What a card counts: everything the viewer may list. A list that needs a filter before it loads
+ * (the users' branch) is counted with its screen's default (a branch-scoped viewer's own branch),
+ * else with `all` (every branch, for a viewer who sees them all); without it nothing was asked and
+ * the card said 0.
+ */
+function useCountedFilter(descriptor: ResourceDescriptor): Record<string, unknown> {
+  const defaults = useExtensionFilters(useScreenExtension(descriptor.name)).defaults;
+  const needed = descriptor.listNeedsFilter;
+  return needed ? { [needed]: defaults?.[needed] ?? 'all' } : {};
 }
 
 /** How many records each listable resource holds, one card each, linking to its screen. */
@@ -70,5 +93,18 @@ export function HomePage() {
 /** The list route of a singleton resource: the home one shows the home page, others their editor. */
 export function SingletonScreen() {
   const descriptor = useRegistry().get(useResourceContext() ?? '');
-  return descriptor.menu.home ? <HomePage /> : <SingletonEditor descriptor={descriptor} />;
+  return descriptor.menu.home ? <HomePage /> : <AllowedSingleton descriptor={descriptor} />;
+}
+
+/**
+ * A one-record page is a list route that react-admin's list does not guard: its access is asked
+ * before anything loads, and a viewer without it goes to the access-denied page (as from any
+ * list) instead of a spinner and then the server's refusal.
+ */
+function AllowedSingleton({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const access = { resource: descriptor.name, action: 'list' };
+  const { isPending } = useRequireAccess(access);
+  const { canAccess } = useCanAccess(access);
+  if (isPending) return <Loading />;
+  return canAccess ? <SingletonEditor descriptor={descriptor} /> : null;
 }
