@@ -39,6 +39,14 @@ export interface AuthUser {
   user_group: number;
   user_branch: number;
   token: string;
+  /** Where the request came from, for the audit trail. */
+  origin?: RequestOrigin;
+}
+
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string;
+  requestId: string;
 }
 
 declare module 'fastify' {

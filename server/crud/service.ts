@@ -63,6 +63,21 @@ export interface CrudGuards {
 }
 
 /**
+ * A change as stored, handed to the recorder inside the change's own transaction (the audit
+ * trail), so the change and its record commit or roll back together. `before` is the record as
+ * it was when the write locked it; `after` the record as it is now stored.
+ */
+export interface StoredChange {
+  resource: ResourceDescriptor;
+  id: number;
+  action: 'create' | 'update' | 'delete';
+  actor?: Actor;
+  before?: Row;
+  after?: Row;
+}
+export type ChangeRecorder = (trx: DynamicDb, change: StoredChange) => Promise<void>;
+
+/**
  * The branch field and branch an actor is held to on this resource, or undefined when unscoped:
  * branch 0 sees every branch (spec 000); any other actor only their own.
  */
@@ -215,7 +230,11 @@ export function createCrudService(
    * are worked out from the record as it is stored, not as it was when the request began: two
    * updates at once then behave as if one came after the other. Answers the pictures to delete.
    */
-  async function writeUpdate(d: ResourceDescriptor, id: number, existing: Row, planned: Row): Promise<string[]> {
+  let recorder: ChangeRecorder | undefined;
+  const reread = (tdb: DynamicDb, d: ResourceDescriptor, id: number) =>
+    tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
+
+  async function writeUpdate(d: ResourceDescriptor, id: number, existing: Row, planned: Row, actor?: Actor): Promise<string[]> {
     return db.transaction().execute(async (trx) => {
       const tdb = dynamic(trx);
       let read = tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id);
@@ -226,6 +245,7 @@ export function createCrudService(
       if (Object.keys(rebased.errors).length) throw new ApiError(409, Object.values(rebased.errors).join('; '), rebased.errors);
       await holdReferences(tdb, d, { ...current, ...rebased.values });
       await tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id).execute();
+      if (recorder) await recorder(tdb, { resource: d, id, action: 'update', actor, before: current, after: await reread(tdb, d, id) });
       return rebased.dropped;
     });
   }
@@ -252,7 +272,7 @@ export function createCrudService(
     let dropped: string[] = [];
     try {
       if (existing && id !== undefined) {
-        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values));
+        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, actor));
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key.
         const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
@@ -265,7 +285,9 @@ export function createCrudService(
               .values({ ...values, ...fixed, created_at: values.updated_at })
               .returning(sql.ref(d.idField).as('id'))
               .executeTakeFirstOrThrow();
-            return Number(row.id);
+            const newId = Number(row.id);
+            if (recorder) await recorder(tdb, { resource: d, id: newId, action: 'create', actor, after: await reread(tdb, d, newId) });
+            return newId;
           }),
         );
       }
@@ -283,6 +305,11 @@ export function createCrudService(
   }
 
   return {
+    /** Who writes every change down inside its transaction (the audit trail); a failure rolls the change back. */
+    recordIn(r: ChangeRecorder) {
+      recorder = r;
+    },
+
     /** Who hears of every stored change (the server's event bus). */
     announce(listener: (change: RecordChange) => void) {
       announce = listener;
@@ -369,9 +396,10 @@ export function createCrudService(
         await serialised(d, change, () =>
           db.transaction().execute(async (trx) => {
             const tdb = dynamic(trx);
-            if (dialect === 'postgres') {
-              await tdb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(d.idField), '=', id).forUpdate().execute();
-            }
+            let lock = tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id);
+            if (dialect === 'postgres') lock = lock.forUpdate();
+            const current = await lock.executeTakeFirst();
+            if (!current) throw notFound(`${d.name} ${id}`);
             for (const other of registry.all) {
               for (const f of other.fields) {
                 if (f.kind !== 'reference' || f.reference !== d.name) continue;
@@ -389,6 +417,7 @@ export function createCrudService(
               }
             }
             await tdb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
+            if (recorder) await recorder(tdb, { resource: d, id, action: 'delete', actor: options.actor, before: current });
           }),
         );
       } catch (err) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ApiError } from '../http/envelope';
 import { isLookupQuery } from '../crud/lookups';
-import type { AuthUser } from '../context';
+import type { AuthUser, RequestOrigin } from '../context';
 
 /**
  * Who may call a route, as data: the route catalogue records it, the OpenAPI document shows it
@@ -35,12 +35,25 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return auth?.startsWith('Bearer ') ? auth.slice(7) : undefined;
 }
 
+/** Where a request came from, as the audit trail records it. */
+export const originOf = (request: FastifyRequest): RequestOrigin => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+  requestId: String(request.id),
+});
+
 /** Sets `request.user` from the session, or refuses with 401. */
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser> {
   const token = tokenOf(request);
   const session = token ? await app.ctx.sessions.find(token) : undefined;
   if (!session || !token) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-  return (request.user = { user_id: session.user_id, user_group: session.user_group, user_branch: session.user_branch, token });
+  return (request.user = {
+    user_id: session.user_id,
+    user_group: session.user_group,
+    user_branch: session.user_branch,
+    token,
+    origin: originOf(request),
+  });
 }
 
 /** The signed-in user of a route guarded by `requireUser` or `requirePermission` (401 if, oddly, none). */
