@@ -38,8 +38,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 /** Where a request came from, as the audit trail records it. */
 export const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
-  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-  requestId: String(request.id),
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500),
+  requestId: request.id,
 });
 
 /** Sets `request.user` from the session, or refuses with 401. */
