@@ -3,6 +3,9 @@ import { HttpError } from 'react-admin';
 /** Where the session token lives; the authProvider writes it, every request reads it. */
 export const TOKEN_KEY = 'token';
 
+/** Shown (in the user's language: i18n/modules/operations.*) when no server answers for the API. */
+export const SERVER_UNAVAILABLE = 'The server is unavailable; try again shortly';
+
 /** The contract's envelope: every answer, success or failure, has this shape. */
 export interface Envelope<T = unknown> {
   status: number;
@@ -50,7 +53,9 @@ export const fetchJson: HttpClient = async (url, init = {}) => {
   try {
     json = JSON.parse(text) as Envelope;
   } catch {
-    json = { status: 0, message: text || response.statusText, data: null };
+    // A gateway's own page (a proxy in front of a stopped server) is no message to show.
+    const unavailable = response.status === 502 || response.status === 503 || response.status === 504;
+    json = { status: 0, message: unavailable ? SERVER_UNAVAILABLE : text || response.statusText, data: null };
   }
   if (!response.ok || json.status !== 1) {
     // A logical failure under a 2xx code is still a failure; report it as a bad request.
