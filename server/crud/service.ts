@@ -6,6 +6,7 @@ import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
 import { createReader } from './read';
 import { planWrite, rebase } from './values';
+import { nextVersion, versionOf } from './versions';
 import { isUniqueViolation } from '../db/errors';
 import { loadRichTextSanitizer } from './sanitize';
 import type { WriteBody } from './body';
@@ -33,7 +34,23 @@ export interface WriteOptions {
   actor?: Actor;
   /** Column values a feature module adds after its own checks (a password hash). */
   extra?: Row;
+  /**
+   * The version the client last read (`If-Match`): an update or delete of a record written since is
+   * refused (412) with the record as it is now. Absent: last write wins, as the spec's clients expect.
+   */
+  expectedVersion?: string;
 }
+
+/** Who last changed a record and when, as the audit trail knows it. */
+export interface LastChange {
+  user_id: number | null;
+  user_name: string;
+  at: string;
+  action: string;
+}
+
+/** Thrown inside a write's transaction when the record moved on since the client read it. */
+class StaleWrite extends Error {}
 
 /**
  * A module's policy for one resource, evaluated by the one write path every caller goes through
@@ -234,14 +251,46 @@ export function createCrudService(
   const reread = (tdb: DynamicDb, d: ResourceDescriptor, id: number) =>
     tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
 
-  async function writeUpdate(d: ResourceDescriptor, id: number, existing: Row, planned: Row, actor?: Actor): Promise<string[]> {
+  let lastChangeOf: ((d: ResourceDescriptor, id: number) => Promise<LastChange | undefined>) | undefined;
+
+  /** 412 with the record as it is now and who changed it, so the console can show both sides. */
+  async function staleAnswer(d: ResourceDescriptor, id: number): Promise<ApiError> {
+    const record = await reader.get(d, id);
+    if (!record) return notFound(`${d.name} ${id}`);
+    const changed = await lastChangeOf?.(d, id);
+    return new ApiError(
+      412,
+      'This record was changed by someone else after you opened it; review their changes and save again',
+      undefined,
+      {
+        record,
+        version: versionOf(record),
+        ...(changed && {
+          changed_by: { user_id: changed.user_id, user_name: changed.user_name },
+          changed_at: changed.at,
+          changed_action: changed.action,
+        }),
+      },
+    );
+  }
+
+  async function writeUpdate(
+    d: ResourceDescriptor,
+    id: number,
+    existing: Row,
+    planned: Row,
+    actor?: Actor,
+    expected?: string,
+  ): Promise<string[]> {
     return db.transaction().execute(async (trx) => {
       const tdb = dynamic(trx);
       let read = tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id);
       if (dialect === 'postgres') read = read.forUpdate();
       const current = await read.executeTakeFirst();
       if (!current) throw notFound(`${d.name} ${id}`);
+      if (expected !== undefined && expected !== versionOf(current)) throw new StaleWrite();
       const rebased = rebase(d, planned, existing, current);
+      rebased.values.updated_at = nextVersion(String(planned.updated_at), current.updated_at);
       if (Object.keys(rebased.errors).length) throw new ApiError(409, Object.values(rebased.errors).join('; '), rebased.errors);
       await holdReferences(tdb, d, { ...current, ...rebased.values });
       await tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id).execute();
@@ -272,7 +321,7 @@ export function createCrudService(
     let dropped: string[] = [];
     try {
       if (existing && id !== undefined) {
-        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, actor));
+        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, actor, options.expectedVersion));
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key.
         const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
@@ -293,6 +342,7 @@ export function createCrudService(
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
+      if (err instanceof StaleWrite && id !== undefined) throw await staleAnswer(d, id);
       if (err instanceof ApiError) throw err;
       if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))
         throw singletonExists(d);
@@ -308,6 +358,11 @@ export function createCrudService(
     /** Who writes every change down inside its transaction (the audit trail); a failure rolls the change back. */
     recordIn(r: ChangeRecorder) {
       recorder = r;
+    },
+
+    /** Where a stale write's refusal learns who changed the record and when (the audit trail). */
+    lastChangeFrom(fn: (d: ResourceDescriptor, id: number) => Promise<LastChange | undefined>) {
+      lastChangeOf = fn;
     },
 
     /** Who hears of every stored change (the server's event bus). */
@@ -383,7 +438,7 @@ export function createCrudService(
       return record;
     },
 
-    async remove(d: ResourceDescriptor, id: number, options: { actor?: Actor } = {}): Promise<Row> {
+    async remove(d: ResourceDescriptor, id: number, options: Pick<WriteOptions, 'actor' | 'expectedVersion'> = {}): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
       assertInScope(d, options.actor, existing, id);
@@ -400,6 +455,7 @@ export function createCrudService(
             if (dialect === 'postgres') lock = lock.forUpdate();
             const current = await lock.executeTakeFirst();
             if (!current) throw notFound(`${d.name} ${id}`);
+            if (options.expectedVersion !== undefined && options.expectedVersion !== versionOf(current)) throw new StaleWrite();
             for (const other of registry.all) {
               for (const f of other.fields) {
                 if (f.kind !== 'reference' || f.reference !== d.name) continue;
@@ -421,6 +477,7 @@ export function createCrudService(
           }),
         );
       } catch (err) {
+        if (err instanceof StaleWrite) throw await staleAnswer(d, id);
         if (err instanceof ApiError) throw err;
         translateDbError(err);
       }

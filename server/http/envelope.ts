@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** What the refusal answers in `data` (the record as it is now, for a stale write); null when absent. */
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -24,7 +24,12 @@ export const errorEnvelopeSchema: Schema = {
   properties: {
     status: { type: 'integer', enum: [0] },
     message: { type: 'string' },
-    data: { type: 'null' },
+    data: {
+      nullable: true,
+      description: 'null, or what the refusal carries: a stale write (412) answers {record, version, changed_by, changed_at}',
+      type: 'object',
+      additionalProperties: true,
+    },
     errors: { type: 'object', additionalProperties: { type: 'string' }, description: 'field -> message (422)' },
   },
   required: ['status', 'message'],
@@ -35,7 +40,8 @@ export const errorEnvelopeSchema: Schema = {
 /** The refusals every protected route can answer, for its `response` map. */
 export const errorResponses: Readonly<Record<string, Schema>> = {
   '4xx': {
-    description: 'Refused: bad input (400, 413, 422), not signed in (401), not allowed (403), not found (404), conflict (409)',
+    description:
+      'Refused: bad input (400, 413, 422), not signed in (401), not allowed (403), not found (404), conflict (409), changed since read (412)',
     ...errorEnvelopeSchema,
   },
   '5xx': { description: 'Server fault', ...errorEnvelopeSchema },

@@ -30,7 +30,9 @@ export default fp(async (app) => {
 
   app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
     if (err instanceof ApiError) {
-      return reply.code(err.statusCode).send({ status: 0, message: err.message, data: null, ...(err.errors && { errors: err.errors }) });
+      return reply
+        .code(err.statusCode)
+        .send({ status: 0, message: err.message, data: err.data ?? null, ...(err.errors && { errors: err.errors }) });
     }
     const code = err.statusCode ?? 500;
     if (err.validation) {

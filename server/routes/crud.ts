@@ -8,6 +8,7 @@ import { readWriteBody, type WriteBody } from '../crud/body';
 import { routeSchema } from '../crud/schemas';
 import { ApiError, success } from '../http/envelope';
 import { parseIdParam } from '../http/ids';
+import { etagOf, expectedVersion, versionOf } from '../crud/versions';
 import { schemaRefusal } from '../http/validation';
 import { uploadLimitsOf } from '../config';
 
@@ -57,8 +58,11 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           const { rows, total } = await crud.list(d, query, request.user);
           return success(rows.length ? MESSAGES.list : 'Data Not Found', request.lookupOnly ? lookupView(d, rows) : rows, total);
         }
-        case 'get':
-          return success(MESSAGES.get, await crud.get(d, parseId(d, request.params.id), request.user));
+        case 'get': {
+          const record = await crud.get(d, parseId(d, request.params.id), request.user);
+          void reply.header('etag', etagOf(versionOf(record)));
+          return success(MESSAGES.get, record);
+        }
         case 'create': {
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body);
@@ -69,12 +73,16 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
           const id = parseId(d, request.params.id);
           const body = await readWriteBody(request, d);
           if (request.validationError) await refuseBody(request, body, id);
-          const record = await crud.update(d, id, body, { actor: request.user });
+          const record = await crud.update(d, id, body, {
+            actor: request.user,
+            expectedVersion: expectedVersion(request.headers['if-match']),
+          });
+          void reply.header('etag', etagOf(versionOf(record)));
           return success(MESSAGES.update, record);
         }
         case 'delete': {
           const id = parseId(d, request.params.id);
-          const record = await crud.remove(d, id, { actor: request.user });
+          const record = await crud.remove(d, id, { actor: request.user, expectedVersion: expectedVersion(request.headers['if-match']) });
           return success(MESSAGES.delete, record);
         }
       }

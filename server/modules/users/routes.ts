@@ -8,6 +8,7 @@ import { parseListQuery } from '../../crud/list-query';
 import { readWriteBody } from '../../crud/body';
 import { ApiError, success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
+import { etagOf, expectedVersion, versionOf } from '../../crud/versions';
 import { createUsersService } from './service';
 import { uploadLimitsOf } from '../../config';
 import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
@@ -70,7 +71,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       },
       preHandler: guard('get'),
     },
-    async (request) => success('Data Found', await service.get(viewer(request), parseId(request.params.id))),
+    async (request, reply) => {
+      const record = await service.get(viewer(request), parseId(request.params.id));
+      void reply.header('etag', etagOf(versionOf(record)));
+      return success('Data Found', record);
+    },
   );
 
   app.post(
@@ -120,7 +125,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      return success('Data Update Successfully', await service.update(viewer(request), id, await readWriteBody(request, d)));
+      const body = await readWriteBody(request, d);
+      return success(
+        'Data Update Successfully',
+        await service.update(viewer(request), id, body, expectedVersion(request.headers['if-match'])),
+      );
     },
   );
 
@@ -130,6 +139,10 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Delete a user (never oneself nor the last active Super Admin)', params: idParams, response: deleteAnswer },
       preHandler: guard('delete'),
     },
-    async (request) => success('Data Delete Successfully', await service.remove(viewer(request), parseId(request.params.id))),
+    async (request) =>
+      success(
+        'Data Delete Successfully',
+        await service.remove(viewer(request), parseId(request.params.id), expectedVersion(request.headers['if-match'])),
+      ),
   );
 };

@@ -76,7 +76,8 @@ export function createUsersService(ctx: AppContext) {
 
     get: (viewer: AuthUser, id: number) => ctx.crud.get(d, id, viewer),
     create: (viewer: AuthUser, body: WriteBody) => ctx.crud.create(d, body, { actor: viewer }),
-    update: (viewer: AuthUser, id: number, body: WriteBody) => ctx.crud.update(d, id, body, { actor: viewer }),
-    remove: (viewer: AuthUser, id: number) => ctx.crud.remove(d, id, { actor: viewer }),
+    update: (viewer: AuthUser, id: number, body: WriteBody, expectedVersion?: string) =>
+      ctx.crud.update(d, id, body, { actor: viewer, expectedVersion }),
+    remove: (viewer: AuthUser, id: number, expectedVersion?: string) => ctx.crud.remove(d, id, { actor: viewer, expectedVersion }),
   };
 }
