@@ -4,6 +4,8 @@ import { access001 } from './migrations/001_access';
 import { accounts004 } from './migrations/004_accounts';
 import { notifications005 } from './migrations/005_notifications';
 import { menuLabels006 } from './migrations/006_menu_labels';
+import { savedViews007 } from './migrations/007_saved_views';
+import { audit008 } from './migrations/008_audit';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -12,6 +14,8 @@ function migrations(conn: Connection): Record<string, Migration> {
     '004_accounts': accounts004(),
     '005_notifications': notifications005(conn.dialect),
     '006_menu_labels': menuLabels006(),
+    '007_saved_views': savedViews007(conn.dialect),
+    '008_audit': audit008(conn.dialect),
   };
 }
 

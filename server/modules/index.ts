@@ -3,10 +3,19 @@ import { usersRoutes } from './users/routes';
 import { accessRoutes } from './access';
 import { accountsModule } from './accounts/routes';
 import { notificationsModule } from './notifications';
+import { bulkRoutes } from './bulk/routes';
+import { preferencesRoutes } from './preferences/routes';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
  * routes. Each is a Fastify plugin in its own folder (routes, service, schemas); adding a feature
  * is one line here.
  */
-export const featureModules: readonly FastifyPluginAsync[] = [accessRoutes, usersRoutes, accountsModule, notificationsModule];
+export const featureModules: readonly FastifyPluginAsync[] = [
+  accessRoutes,
+  usersRoutes,
+  accountsModule,
+  notificationsModule,
+  bulkRoutes,
+  preferencesRoutes,
+];

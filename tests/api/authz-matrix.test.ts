@@ -110,6 +110,10 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
       '/notification/notification-read/{id}',
     ])
       ids.set(p, notice.notification_id);
+    const saved = await s.call('POST', '/api/preferences/saved-filter-create', {
+      body: { resource: 'medicine', name: 'Matrix', filter: {} },
+    });
+    ids.set('/preferences/saved-filter-delete/{id}', saved.json<{ data: { saved_filter_id: number } }>().data.saved_filter_id);
     // Another session of the Super Admin, so the route that ends one has a real one to name.
     const spare = await w.login('admin', 'admin-test-password');
     const sessions = (await s.call('GET', '/api/users/user-session-list', { token: spare })).json<{
