@@ -6,7 +6,7 @@ import type { Row } from '../db/database';
  * write path makes it strictly increase per record (`nextVersion`), so two writes in the same
  * millisecond still leave two versions.
  */
-export const versionOf = (row: Row): string => String(row.updated_at ?? '');
+export const versionOf = (row: Row): string => (typeof row.updated_at === 'string' ? row.updated_at : '');
 
 /** The time to store: now, or one millisecond after the stored version if the clock has not moved past it. */
 export function nextVersion(now: string, stored: unknown): string {

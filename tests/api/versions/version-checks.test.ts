@@ -38,7 +38,7 @@ describe.each(DATABASES)('version-checked saves on %s', (kind) => {
 
   it('lets exactly one of 50 simultaneous updates carrying the same version through', async () => {
     const made = await create('V-RACE');
-    const etag = (await read(made.designation_id)).headers.etag as string;
+    const etag = (await read(made.designation_id)).headers.etag!;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         s.call('PUT', `/api/designation/designation-update/${made.designation_id}`, {
@@ -87,7 +87,7 @@ describe.each(DATABASES)('version-checked saves on %s', (kind) => {
     expect(refused.statusCode).toBe(412);
     expect(refused.json().data.record.designation_name).toBe('Changed');
     expect((await read(made.designation_id)).statusCode).toBe(200);
-    const current = (await read(made.designation_id)).headers.etag as string;
+    const current = (await read(made.designation_id)).headers.etag!;
     expect(
       (await s.call('DELETE', `/api/designation/designation-delete/${made.designation_id}`, { headers: { 'if-match': current } }))
         .statusCode,
@@ -105,7 +105,7 @@ describe.each(DATABASES)('version-checked saves on %s', (kind) => {
     }
     expect((await read(made.designation_id)).json().data.designation_name).toBe('Second');
     const me = await s.call('GET', '/api/users/get-user/1');
-    const etag = me.headers.etag as string;
+    const etag = me.headers.etag!;
     expect(etag).toBe(`"${me.json().data.updated_at as string}"`);
     expect((await s.call('PUT', '/api/users/user-update/1', { body: { user_phone: '0100000000' } })).statusCode).toBe(200);
     expect(
