@@ -93,6 +93,10 @@ export function createConsole({
     // server refused re-runs react-admin's session check alone, which signs the user out (asking
     // canAccess again first would send them to access-denied on the way).
     onSessionChange: (change) => {
+      // The answers of screens not on view are dropped rather than kept stale: a screen opened
+      // next would act on its stale answer first (a permission given back sent its user to
+      // access-denied on the way in).
+      if (change === 'permissions') queryClient.removeQueries({ queryKey: ['auth', 'canAccess'], type: 'inactive' });
       void queryClient.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
     },
   });

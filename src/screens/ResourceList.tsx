@@ -169,6 +169,9 @@ export function ResourceList() {
   // Read at the first render (noSsr): the filter bar waits only where its place is known.
   const wide = useMediaQuery((t) => t.breakpoints.up('lg'), { noSsr: true });
   const barLater = wide && !ready;
+  // react-admin's list reads its rows once canAccess has answered, even a refusal (it then goes
+  // to the access-denied page): only a permitted list asks the server.
+  const { canAccess: mayList } = useCanAccess({ resource, action: 'list' });
   return (
     <>
       <ListHeader descriptor={descriptor} />
@@ -185,6 +188,7 @@ export function ResourceList() {
         empty={false}
         error={<ListError />}
         disableSyncWithLocation={false}
+        queryOptions={{ enabled: mayList === true }}
       >
         <Table descriptor={descriptor} ready={ready} />
       </List>
