@@ -66,6 +66,13 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
       if (options.onIdleError) options.onIdleError(error);
       else console.error('PostgreSQL connection lost:', error.message);
     });
+    // The pool listens for the errors of idle connections only. A connection lost while a request
+    // holds it between two queries (a transaction, a database lock) would emit an error nobody
+    // hears, which Node treats as fatal. Its request learns of the loss from its next query
+    // (answered 503), and the pool then drops the connection: nothing more to do here.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     return { db, answers: db, dialect: 'postgres', close: () => db.destroy() };
   }

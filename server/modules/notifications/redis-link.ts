@@ -102,7 +102,8 @@ export function linkRedis<C extends RedisConnection>(
     onChange(up);
   };
   const down = (err?: unknown) => {
-    if (closing) return;
+    // An error while both connections stay ready (a failed command) is no outage.
+    if (closing || (pub.isReady && sub.isReady)) return;
     if (!saidDown) {
       saidDown = true;
       say(
