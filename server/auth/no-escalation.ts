@@ -27,6 +27,21 @@ export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
     return [...new Set(slugs)].filter((slug) => !own.has(slug)).sort();
   }
 
+  /**
+   * What a group grants whether it is active or not: an inactive group grants nothing today, but
+   * all of it again once reactivated, so whoever may change it must hold all of it.
+   */
+  async function grantsOf(groupId: number): Promise<string[]> {
+    const rows = await ctx.conn.db
+      .selectFrom('permission')
+      .innerJoin('menu', 'menu.menu_id', 'permission.menu_id')
+      .select('menu.menu_slug')
+      .where('permission.permission_group', '=', groupId)
+      .where('menu.menu_status', '=', 1)
+      .execute();
+    return rows.map((r) => r.menu_slug);
+  }
+
   // A toast names a few (a Super Admin's group grants every slug); the field error has them all.
   const refuse = (message: string, slugs: string[]) => {
     const named = slugs
@@ -56,7 +71,8 @@ export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
      * or withdraws permissions from a group above them (a group they may manage, they hold all of).
      */
     async assertManagesGroup(viewer: AuthUser, groupId: number): Promise<void> {
-      const missing = await beyond(viewer, await ctx.permissions.slugsFor({ user_id: 0, user_group: groupId }));
+      if (await isSuperAdmin(viewer)) return;
+      const missing = await beyond(viewer, await grantsOf(groupId));
       if (missing.length) throw refuse('You may not change a group that holds permissions you do not', missing);
     },
     /** Is the viewer a member of the Super Admin group? */

@@ -203,6 +203,29 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
     expect((await s.call('GET', '/api/doctors/doctors-list')).statusCode).toBe(200);
   });
 
+  it('found by the invariants test: a group manager cannot reactivate an inactive group that grants more than they hold', async () => {
+    const managers = await w.group('GROUP-EDIT', ['group/group-list', 'group/group-update', 'users/user-list']);
+    await w.user('group-editor', w.branchA, managers);
+    const token = await w.login('group-editor');
+    const dormant = await w.group('DORMANT', ['users/user-list', 'branch/branch-delete']);
+    await w.user('dormant-member', w.branchA, dormant);
+    expect((await s.call('PUT', `/api/group/group-update/${dormant}`, { body: { group_status: 0 } })).statusCode).toBe(200);
+    const member = await w.login('dormant-member');
+    expect(await slugsOf(member)).toEqual([]);
+    for (const value of [1, true, '1', 'true'])
+      for (const send of [asJson, asMultipart]) {
+        const res = await s.call('PUT', `/api/group/group-update/${dormant}`, { token, ...(await send({ group_status: value })) });
+        refused(res, 403);
+        expect(res.json().message).toMatch(/^You may not change a group that holds permissions you do not: "branch\/branch-delete"$/);
+      }
+    refused(await s.call('DELETE', `/api/group/group-delete/${dormant}`, { token }), 403);
+    expect(await slugsOf(member)).toEqual([]);
+    // A dormant group holding nothing beyond them stays theirs to wake.
+    const modest = await w.group('MODEST', ['users/user-list']);
+    expect((await s.call('PUT', `/api/group/group-update/${modest}`, { body: { group_status: 0 } })).statusCode).toBe(200);
+    expect((await s.call('PUT', `/api/group/group-update/${modest}`, { token, body: { group_status: 1 } })).statusCode).toBe(200);
+  });
+
   describe('9: an id is digits only', () => {
     const lookalikes = (id: number) => [`%20${id}`, `${id}.0`, `${id}e0`, `+${id}`, `0${id}`, `${id}%20`];
 
