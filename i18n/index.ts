@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en as base } from './en';
 import { mergeMessages, type Messages } from './merge';
-import { serverMessageTranslator } from './server-messages';
+import { renderServerMessage, serverMessageTranslator } from './server-messages';
 
 import { LANGUAGES, isLanguage, type Language } from './languages';
 
@@ -81,9 +81,9 @@ export function createI18nProvider(): I18nProvider {
   const fromServer = serverMessageTranslator(en.server);
   return {
     ...polyglot,
-    translate: (key, options) => {
+    translate: (key: string, options?: Record<string, unknown>) => {
       const known = fromServer(key);
-      return known ? polyglot.translate(known.key, { ...options, ...known.values }) : polyglot.translate(key, options);
+      return known ? renderServerMessage(known, polyglot.translate, options) : polyglot.translate(key, options);
     },
   };
 }

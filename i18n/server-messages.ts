@@ -4,22 +4,46 @@
  * this recognises a server text and names its catalogue key and values, so the console can show
  * it in the current language. Catalogue keys never contain spaces, server sentences do (or are
  * one of the known words), so ordinary keys are never mistaken for server texts.
+ *
+ * Server texts are also built from other server texts, and are recognised part by part:
+ * - a field's message after the field's name, 'title must be text' or 'picture: the image could
+ *   not be read' (the shapes `server.field_message` and `server.field_colon_message`);
+ * - several messages joined by '; ', as a refusal's message lists its field messages (the shape
+ *   `server.message_list`);
+ * - a placeholder named `message` (or `message_<anything>`) holds a server text of its own
+ *   ('Invalid request: %{message}'), translated in turn; the pattern matches only if it is known.
+ * A shape's text has no word outside its placeholders, so it never matches a text by itself.
  */
 export interface ServerMessage {
   key: string;
-  values: Record<string, string>;
+  values: Record<string, string | ServerMessage>;
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const PLACEHOLDERS = /%\{\w+\}/g;
+const isNested = (name: string) => name === 'message' || name.startsWith('message_');
+/** A field's name as the server writes it before its message (`body/title` from the schema validator). */
+const FIELD_PREFIX = /^([A-Za-z_][\w/.[\]-]*)(:?) (.+)$/s;
+/** Deep enough for a list of field messages inside 'Invalid input: ...'; bounds the work on odd texts. */
+const MAX_DEPTH = 6;
+
+interface Pattern {
+  regex: RegExp;
+  key: string;
+  /** Characters outside placeholders: the more a pattern spells out, the earlier it is tried. */
+  literal: number;
+}
+
 export function serverMessageTranslator(english: Record<string, unknown>, prefix = 'server') {
   const exact = new Map<string, string>();
-  const patterns: { regex: RegExp; names: string[]; key: string }[] = [];
+  const patterns: Pattern[] = [];
   for (const [name, text] of Object.entries(english)) {
     if (typeof text !== 'string') continue;
     const key = `${prefix}.${name}`;
-    const names = [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1] ?? '');
-    if (!names.length) {
+    const literalText = text.replace(PLACEHOLDERS, '');
+    if (!/\p{L}/u.test(literalText)) continue; // a shape, not a message
+    if (literalText === text) {
       exact.set(text, key);
       continue;
     }
@@ -32,19 +56,75 @@ export function serverMessageTranslator(english: Record<string, unknown>, prefix
         if (!m?.[1]) return escape(part);
         if (seen.has(m[1])) return `\\k<${m[1]}>`;
         seen.add(m[1]);
-        return `(?<${m[1]}>.+?)`;
+        return `(?<${m[1]}>.*?)`;
       })
       .join('');
-    patterns.push({ regex: new RegExp(`^${source}$`), names, key });
+    patterns.push({ regex: new RegExp(`^${source}$`, 's'), key, literal: literalText.length });
   }
-  return (text: string): ServerMessage | undefined => {
+  // 'The request is too large: more than %{max} files' before 'The request is too large: %{what}'.
+  patterns.sort((a, b) => b.literal - a.literal);
+
+  const shape = (name: string, values: ServerMessage['values']): ServerMessage => ({ key: `${prefix}.${name}`, values });
+
+  function recognise(text: string, depth: number): ServerMessage | undefined {
     const key = exact.get(text);
     if (key) return { key, values: {} };
-    if (!text.includes(' ')) return undefined;
+    if (!text.includes(' ') || depth > MAX_DEPTH) return undefined;
+    const list = asList(text, depth);
+    if (list) return list;
     for (const p of patterns) {
-      const m = p.regex.exec(text);
-      if (m?.groups) return { key: p.key, values: { ...m.groups } };
+      const groups = p.regex.exec(text)?.groups;
+      if (!groups) continue;
+      const values: ServerMessage['values'] = {};
+      let known = true;
+      for (const [name, value] of Object.entries(groups)) {
+        if (!isNested(name)) values[name] = value;
+        else {
+          const inner = recognise(value, depth + 1);
+          if (inner) values[name] = inner;
+          else known = false;
+        }
+      }
+      if (known) return { key: p.key, values };
+    }
+    const field = FIELD_PREFIX.exec(text);
+    if (field?.[1] && field[3]) {
+      const inner = recognise(field[3], depth + 1);
+      if (inner) return shape(field[2] ? 'field_colon_message' : 'field_message', { field: field[1], message: inner });
     }
     return undefined;
-  };
+  }
+
+  /** 'a; b; c' when it splits into known messages (one of which may itself hold a '; '). */
+  function asList(text: string, depth: number): ServerMessage | undefined {
+    const parts = text.split('; ');
+    for (let i = 1; i < parts.length; i++) {
+      const first = recognise(parts.slice(0, i).join('; '), depth + 1);
+      if (!first) continue;
+      const more = recognise(parts.slice(i).join('; '), depth + 1);
+      if (more) return shape('message_list', { message: first, message_more: more });
+    }
+    return undefined;
+  }
+
+  return (text: string): ServerMessage | undefined => recognise(text, 0);
+}
+
+/**
+ * A recognised server text in the current language: inner messages first, then their frame; a
+ * `resource` value (a resource's name, 'department') as that resource's label, when it has one.
+ */
+export function renderServerMessage(
+  message: ServerMessage,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+  options: Record<string, unknown> = {},
+): string {
+  const shown = (name: string, v: string | ServerMessage) =>
+    typeof v !== 'string'
+      ? renderServerMessage(v, translate)
+      : name === 'resource'
+        ? translate(`resources.${v}.name`, { smart_count: 1, _: v })
+        : v;
+  const values = Object.fromEntries(Object.entries(message.values).map(([name, v]) => [name, shown(name, v)]));
+  return translate(message.key, { ...options, ...values });
 }
