@@ -163,7 +163,10 @@ export function createAuthProvider({
     },
 
     async checkAuth() {
-      if (!session.token()) throw new Error('ra.auth.auth_check_error');
+      // Nobody signed in (a first visit): straight to the sign-in page, without the red "Please
+      // login to continue" that react-admin shows for a session that ended.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (!session.token()) throw { message: false };
       return sharedCheck();
     },
 

@@ -78,6 +78,7 @@ export const bn = {
     error_title: 'কিছু একটা ভুল হয়েছে',
     error_body: 'তথ্য লোড করা যায়নি। অনুগ্রহ করে আবার চেষ্টা করুন।',
     retry: 'আবার চেষ্টা করুন',
+    validation: { two_decimals: 'দশমিকের পরে সর্বোচ্চ দুই অঙ্ক', whole_number: 'পূর্ণসংখ্যা হতে হবে' },
     add_row: 'সারি যোগ করুন',
     remove_row: 'সারি সরান',
     saved: 'সংরক্ষিত',

@@ -83,6 +83,7 @@ export const en = {
     error_title: 'Something went wrong',
     error_body: 'The data could not be loaded. Please try again.',
     retry: 'Try again',
+    validation: { two_decimals: 'At most two decimals', whole_number: 'Must be a whole number' },
     add_row: 'Add row',
     remove_row: 'Remove row',
     saved: 'Saved',

@@ -78,6 +78,7 @@ export const es = {
     error_title: 'Algo salió mal',
     error_body: 'No se pudieron cargar los datos. Inténtelo de nuevo.',
     retry: 'Reintentar',
+    validation: { two_decimals: 'Como mucho dos decimales', whole_number: 'Debe ser un número entero' },
     add_row: 'Añadir fila',
     remove_row: 'Quitar fila',
     saved: 'Guardado',

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { accessibleTheme } from './layout/accessibleTheme';
 import { AppNotification } from './layout/AppNotification';
 import { AppTitle } from './layout/AppTitle';
 import { contentMode, themeOptions, useDocumentTheme } from './layout/theme';
+import { loadScriptFont, withScriptFont } from './layout/scriptFonts';
 import { usePreference } from './preferences';
 import { LoginPage } from './pages/LoginPage';
 import { aliasRoutes } from './routes';
@@ -163,10 +164,12 @@ export function App({
   );
   const direction = useDirection();
   const [themePreference] = usePreference('theme');
+  const [language] = usePreference('language');
   const theme = useMemo(
-    () => withDirection(accessibleTheme(themeOptions(contentMode(themePreference))), direction),
-    [themePreference, direction],
+    () => withDirection(accessibleTheme(withScriptFont(themeOptions(contentMode(themePreference)), language)), direction),
+    [themePreference, direction, language],
   );
+  useEffect(() => loadScriptFont(language), [language]);
   useDocumentTheme(themePreference);
   const children = useMemo(() => adminChildren(registry), [registry]);
   return (

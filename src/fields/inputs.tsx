@@ -7,7 +7,6 @@ import {
   DateTimeInput,
   ImageField,
   ImageInput,
-  NumberInput,
   RemoveItemButton,
   SelectInput,
   SimpleFormIterator,
@@ -27,6 +26,7 @@ import { uploadUrl } from '../config';
 import { lazyComponent } from '../lazy';
 import { RecommendedSize } from './RecommendedSize';
 import { ImageListInput } from './ImageListInput';
+import { NumberFieldInput } from './NumberFieldInput';
 import { choiceOptions } from './ChoiceText';
 import { PHONE_DIR, textType, type FieldOfKind, type KindProps } from './kinds';
 
@@ -86,13 +86,6 @@ function RecordChoices({ field, titleField, scope }: { field: FieldOfKind<'refer
   );
 }
 
-/** Price inputs: anything that is not a number becomes 0 (spec 001 section 5). */
-const toNumber = (v: unknown): number => {
-  if (v === '' || v === null || v === undefined) return 0;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : 0;
-};
-
 /** Status travels as 1/0; the switch works with booleans. */
 const statusFormat = (v: unknown): boolean => v === 1 || v === '1' || v === true;
 const statusParse = (v: unknown): number => (v ? 1 : 0);
@@ -117,16 +110,7 @@ const textInput = ({ field }: KindProps<FieldOfKind<'text' | 'email' | 'phone' |
 );
 
 const numberInput = ({ field }: KindProps<FieldOfKind<'integer' | 'money'>>) => (
-  <NumberInput
-    source={field.name}
-    validate={validators(field)}
-    parse={toNumber}
-    step={field.kind === 'money' ? 0.01 : 1}
-    min={field.min}
-    // A derived value is computed, never typed.
-    readOnly={Boolean(field.derived)}
-    fullWidth
-  />
+  <NumberFieldInput field={field} validate={validators(field)} />
 );
 
 export const inputs: InputTable = {

@@ -10,6 +10,7 @@ import { consoleModules } from '../modules';
 import { AppUserMenu } from './AppUserMenu';
 import { useDeferredPart } from './useDeferredPart';
 import { TooltipIconButton } from './TooltipIconButton';
+import { useDocumentTitleFromAppBar } from './documentTitle';
 
 /**
  * The side bar's toggle. On a wide screen it collapses the vertical side bar and the choice is
@@ -43,7 +44,7 @@ function NavToggle({ tip }: { tip: boolean }) {
 }
 
 /**
- * The app bar: toggle, page title, the modules' items (search, theme, ...), the loading indicator,
+ * The app bar: toggle, page title (also the browser tab's), the modules' items (search, theme, ...), the loading indicator,
  * the profile menu. The items, the loading indicator, the profile menu and the toggle's tooltip
  * follow the first commit (useDeferredPart). Memoised: it takes no props, and react-admin's routes
  * re-render the whole layout several times as a screen opens (registering the resources), which it
@@ -52,11 +53,12 @@ function NavToggle({ tip }: { tip: boolean }) {
 export const AppBar = memo(function AppBar() {
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   const withItems = useDeferredPart();
+  useDocumentTitleFromAppBar();
   return (
     <MuiAppBar position="fixed" color="secondary">
       <Toolbar disableGutters variant={isXSmall ? 'regular' : 'dense'} sx={{ pr: 1 }}>
         <NavToggle tip={withItems} />
-        <TitlePortal sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        <TitlePortal component="div" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
         {withItems && consoleModules.flatMap((m) => m.appBarItems ?? []).map((Item, i) => <Item key={i} />)}
         {withItems && <LoadingIndicator />}
         {withItems && <AppUserMenu />}

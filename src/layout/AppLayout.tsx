@@ -7,16 +7,22 @@ import { AppMenu } from './AppMenu';
 import { Footer } from './Footer';
 import { HorizontalNav } from './HorizontalNav';
 import { NavTheme, useNavBackground } from './NavSurface';
+import { PhoneDrawer } from './PhoneDrawer';
 
-/** The side bar in the navigation's palette and menu colour (also the drawer under 600 px). */
+/** The side bar in the navigation's palette and menu colour; under 600 px, the drawer. */
 function NavSidebar(props: SidebarProps) {
   const background = useNavBackground();
+  const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   return (
     <NavTheme>
-      <Sidebar
-        {...props}
-        sx={{ '& .RaSidebar-fixed, & .MuiDrawer-paper': { bgcolor: background }, '& .RaSidebar-fixed': { color: 'text.primary' } }}
-      />
+      {isXSmall ? (
+        <PhoneDrawer {...props} background={background} />
+      ) : (
+        <Sidebar
+          {...props}
+          sx={{ '& .RaSidebar-fixed, & .MuiDrawer-paper': { bgcolor: background }, '& .RaSidebar-fixed': { color: 'text.primary' } }}
+        />
+      )}
     </NavTheme>
   );
 }
@@ -42,6 +48,13 @@ function useSidebarFromPreferences() {
   }, [isXSmall, shape, collapsed, setOpen]);
 }
 
+/**
+ * react-admin's layout grows to its widest content (`min-width: fit-content`), so a wide table made
+ * the whole page wider than a phone, its buttons off-screen. The page keeps the screen's width; a
+ * table scrolls inside its own area (ResourceList).
+ */
+const FIT_THE_SCREEN = { minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 } };
+
 /** The frame of every screen in the chosen layout: vertical, vertical slim, horizontal, horizontal slim. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [type] = usePreference('navigation-type');
@@ -55,6 +68,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       menu={AppMenu}
       sidebar={horizontal ? DrawerOnlySidebar : NavSidebar}
       className={`layout-${type}-${shape}`}
+      sx={FIT_THE_SCREEN}
     >
       {horizontal && <HorizontalNav slim={shape === 'slim'} />}
       {children}

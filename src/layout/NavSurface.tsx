@@ -9,8 +9,9 @@ import { navBackground, navMode, navTheme } from './theme';
  */
 export function NavTheme({ children }: { children: ReactNode }) {
   const [theme] = usePreference('theme');
+  const [language] = usePreference('language');
   const { direction } = useTheme();
-  return <ThemeProvider theme={navTheme(navMode(theme), direction)}>{children}</ThemeProvider>;
+  return <ThemeProvider theme={navTheme(navMode(theme), direction, language)}>{children}</ThemeProvider>;
 }
 
 /** The navigation's background colour under the current preferences. */

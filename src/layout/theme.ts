@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme } from 'react-admin';
 import type { Preferences } from '../preferences';
+import { withScriptFont } from './scriptFonts';
 
 type Mode = 'light' | 'dark';
 
@@ -31,12 +32,12 @@ export function themeOptions(mode: Mode, extra: ThemeOptions = {}): ThemeOptions
 }
 
 const navThemes = new Map<string, Theme>();
-/** The MUI theme the navigation is drawn with (built once per palette and direction). */
-export function navTheme(mode: Mode, direction: Theme['direction']): Theme {
-  const key = `${mode}-${direction}`;
+/** The MUI theme the navigation is drawn with (built once per palette, direction and language's script). */
+export function navTheme(mode: Mode, direction: Theme['direction'], language = 'en'): Theme {
+  const key = `${mode}-${direction}-${language}`;
   let theme = navThemes.get(key);
   if (!theme) {
-    theme = createTheme(themeOptions(mode, { direction }));
+    theme = createTheme(withScriptFont(themeOptions(mode, { direction }), language));
     navThemes.set(key, theme);
   }
   return theme;

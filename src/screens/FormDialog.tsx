@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useChoiceScopes, useManageableRows, useScreenExtension, withScopedDefaults } from './extensions';
 import type { ResourceDescriptor } from '../../resources';
@@ -43,6 +44,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const mayManage = useManageableRows(descriptor.name, ids);
   // A record known to be beyond the user (a user holding more than they do) opens without Save, saying why.
   const locked = recordId !== undefined && mayManage(recordId) === false;
+  // A phone gets the whole screen: a centred dialog was wider than it, with Save out of reach.
+  const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   const [networkError, setNetworkError] = useState<string>();
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
@@ -83,7 +86,14 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
     </Box>
   );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth={descriptor.dialog ?? 'md'} aria-labelledby="resource-dialog-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth={descriptor.dialog ?? 'md'}
+      aria-labelledby="resource-dialog-title"
+    >
       <DialogTitle id="resource-dialog-title">
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>

@@ -6,6 +6,7 @@ import { Form, SaveButton, Toolbar, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
+import { SaveShortcut } from './SaveShortcut';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
 function FormToolbar({ onCancel }: { onCancel?: () => void }) {
@@ -55,6 +56,8 @@ export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = f
       warnWhenUnsavedChanges={false}
       // Fields are marked in place; the toast is the server's own message (FormDialog), not a generic one.
       disableInvalidFormNotification
+      // The form's own translated validation, not the browser's bubbles in the browser's language.
+      noValidate
     >
       {/* Room under the fields on phones, where react-admin's Toolbar is fixed to the bottom (as SimpleForm). */}
       <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
@@ -66,6 +69,7 @@ export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = f
         </Box>
       </CardContent>
       {readOnly ? null : <FormToolbar onCancel={onCancel} />}
+      <SaveShortcut enabled={!readOnly} />
     </Form>
   );
 }

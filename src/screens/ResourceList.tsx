@@ -5,7 +5,6 @@ import { matchPath, useLocation, useNavigate } from 'react-router-dom';
 import {
   DataTable,
   List,
-  Pagination,
   SearchInput,
   SelectInput,
   useCanAccess,
@@ -19,8 +18,8 @@ import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { entryOf } from '../fields/kinds';
 import { ListHeader } from './ListHeader';
-import { DataNotFound, ErrorBlock, Spinner } from './ListStates';
-import { ListError } from './ListError';
+import { DataNotFound, Spinner } from './ListStates';
+import { ListError, ListPagination } from './ListError';
 import { RowActions } from './RowActions';
 import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
@@ -91,6 +90,9 @@ const SORT_PENDING_SX = {
   },
 };
 
+/** A table wider than the screen (a phone) scrolls sideways inside its own area, not the page. */
+const TABLE_SX = { ...SORT_PENDING_SX, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } };
+
 /**
  * Holds the filter bar's place until its inputs are rendered: a one-line bar is 64 px, 16 px of
  * which react-admin's list leaves empty above its content when it has no bar. On a wide screen
@@ -113,10 +115,10 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
   const needed = useNeededFilter(descriptor);
   if (needed) return <DataNotFound message={needed} />;
   if (isPending) return <Spinner />;
-  if (error) return <ErrorBlock message={error.message} />;
+  if (error) return <ListError />;
   return (
     <ManageableRowsProvider value={mayManage}>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />} sx={SORT_PENDING_SX}>
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />} sx={TABLE_SX}>
         <DataTable.Col label="app.serial" disableSort>
           <SerialField />
         </DataTable.Col>
@@ -184,7 +186,7 @@ export function ResourceList() {
         filterDefaultValues={custom.defaults}
         sort={listSort(descriptor)}
         perPage={LIST_PER_PAGE}
-        pagination={ready ? <Pagination rowsPerPageOptions={[10, 25, 50, 100]} /> : false}
+        pagination={ready ? <ListPagination rowsPerPageOptions={[10, 25, 50, 100]} /> : false}
         empty={false}
         error={<ListError />}
         disableSyncWithLocation={false}

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import { CreateBase, EditBase, Title, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { CreateBase, EditBase, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { PageHeading } from './PageHeading';
@@ -13,7 +13,6 @@ function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
   const title = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   return (
     <Box sx={{ mt: 2, mb: 1 }}>
-      <Title title={title} />
       <PageHeading title={title} />
     </Box>
   );

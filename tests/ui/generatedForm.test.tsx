@@ -51,9 +51,9 @@ describe('generated form (medicine)', () => {
     const profit = within(dialog).getByLabelText('Sales Profit');
     fireEvent.change(sales, { target: { value: '10' } });
     fireEvent.change(purchase, { target: { value: '7.25' } });
-    await waitFor(() => expect(profit).toHaveValue(2.75));
+    await waitFor(() => expect(profit).toHaveValue('2.75'));
     fireEvent.change(sales, { target: { value: '12' } });
-    await waitFor(() => expect(profit).toHaveValue(4.75));
+    await waitFor(() => expect(profit).toHaveValue('4.75'));
     expect(profit).toHaveAttribute('readonly');
   });
 

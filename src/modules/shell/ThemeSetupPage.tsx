@@ -12,7 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Select from '@mui/material/Select';
 import RestartAlt from '@mui/icons-material/RestartAlt';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { resetPreferences, usePreference, type Preferences } from '../../preferences';
 import { PageHeading } from '../../screens/PageHeading';
 
@@ -72,7 +72,6 @@ export function ThemeSetupPage() {
   const title = translate('shell.settings.title');
   return (
     <>
-      <Title title={title} />
       <Box sx={{ mt: 2, mb: 1 }}>
         <PageHeading title={title} group={translate('shell.profile.settings')} />
       </Box>

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, type E2E } from './harness';
+import { consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
+
+const routes = await consoleRoutes();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1400, height: 900 };
+
+/** How much wider than the screen the page is (0: no sideways scrolling of the page). */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether a tap at the centre of the app bar's menu button reaches that button (no overlay above it). */
+const menuButtonOnTop = (page: Page) =>
+  page.evaluate(() => {
+    const button = document.querySelector('header button[aria-label]');
+    if (!button) return false;
+    const r = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && button.contains(hit);
+  });
+
+/**
+ * The console on a phone (390 x 844) and at desktop width in Chromium: the navigation drawer never
+ * leaves an invisible overlay behind, no screen is wider than the phone, a medicine can be
+ * created, edited and deleted there; plus the titles, messages and list state that staff meet
+ * every day. One server and one browser for the file.
+ */
+describe('the console on a phone', () => {
+  let e: E2E;
+  let page: Page;
+  beforeAll(async () => {
+    ({ e } = await startWatched());
+    page = e.page;
+    // Every toast the page shows, recorded as it appears (a missing one cannot be waited for).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __toasts: string[] }).__toasts = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('.MuiSnackbarContent-message')) {
+          const text = el.textContent ?? '';
+          if (text && !seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.setViewportSize(PHONE);
+  });
+  afterAll(() => e?.close());
+
+  const toasts = () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+
+  it('sends a first visit to the sign-in page without an error toast', async () => {
+    await page.goto(`${e.url}/`);
+    await page.waitForURL(/\/login$/);
+    expect(await page.title()).toBe('Sign in · Hospital Console');
+    // A wrong password's toast comes after anything queued before it.
+    await page.getByLabel(/username/i).fill('admin');
+    await page.getByLabel(/^password/i).fill('not-the-password');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect.poll(toasts).not.toEqual([]);
+    expect((await toasts()).join('|')).not.toMatch(/please login/i);
+  });
+
+  it('stays tappable after the drawer was open across a reload', async () => {
+    await signIn(e);
+    await page.getByRole('button', { name: /open menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Medicines' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => menuButtonOnTop(page)).toBe(true);
+    // A real tap on the page, then through the drawer to another screen.
+    await page.getByRole('button', { name: /open menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Medicines' }).click();
+    await page.waitForURL(/\/medicine$/);
+    await page.getByRole('heading', { name: 'Medicines', level: 1 }).waitFor();
+    await expect.poll(() => menuButtonOnTop(page)).toBe(true);
+    await page.getByPlaceholder(/search/i).click();
+  });
+
+  it('stays tappable when a desktop window with its side bar open narrows to a phone', async () => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${e.url}/branch`);
+    await page.getByRole('heading', { name: 'Branches', level: 1 }).waitFor();
+    await page.getByRole('menuitem', { name: 'Medicines' }).waitFor();
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => menuButtonOnTop(page)).toBe(true);
+    await page.getByPlaceholder(/search/i).click();
+    await page.getByRole('button', { name: /open menu/i }).click();
+    await page.getByRole('menuitem', { name: 'Doctors' }).click();
+    await page.getByRole('heading', { name: 'Doctors', level: 1 }).waitFor();
+  });
+
+  it.each(routes.signedIn)('%s fits a 390 px screen', async (route) => {
+    await navigate(page, route);
+    await settled(page);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // A dialog's Save is on the screen, not beyond its edge.
+    const save = page.getByRole('dialog').getByRole('button', { name: /^save$/i });
+    if (await save.count()) {
+      const box = await save.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height).toBe(true);
+    }
+  });
+
+  it('creates, edits and deletes a medicine on the phone', async () => {
+    await navigate(page, '/medicine');
+    await settled(page);
+    await page.getByRole('link', { name: /^new$/i }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/medicine code/i).fill('PHONE-1');
+    await dialog.getByLabel(/^name/i).fill('Phone Paracetamol');
+    await dialog.getByLabel(/category/i).click();
+    await page.getByRole('option', { name: 'Antacids' }).click();
+    await dialog.getByLabel(/purchase price/i).fill('10');
+    await dialog.getByLabel(/sales price/i).fill('12.5');
+    await expect.poll(() => dialog.getByLabel(/sales profit/i).inputValue()).toBe('2.50');
+    await dialog.getByRole('button', { name: /^save$/i }).click();
+    await page.waitForURL(/\/medicine(\?|$)/);
+    await page.getByPlaceholder(/search/i).fill('PHONE-1');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const row = page.locator('tbody tr').first();
+    await row.getByRole('link', { name: /edit/i }).click();
+    const edit = page.getByRole('dialog');
+    await expect.poll(() => edit.getByLabel(/sales price/i).inputValue()).toBe('12.50');
+    await edit.getByLabel(/sales price/i).fill('14');
+    await edit.getByRole('button', { name: /^save$/i }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('14.00');
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /delete/i })
+      .click();
+    await page.getByRole('button', { name: /^yes$/i }).click();
+    await expect.poll(() => page.getByText('Data Not Found').count()).toBeGreaterThan(0);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('titles, messages and list state at desktop width', () => {
+  let e: E2E;
+  let page: Page;
+  beforeAll(async () => {
+    ({ e } = await startWatched());
+    page = e.page;
+    await signIn(e);
+  });
+  afterAll(() => e?.close());
+
+  it('titles the app bar and the browser tab after the screen, in the chosen language', async () => {
+    await navigate(page, '/medicine');
+    await settled(page);
+    await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe('Medicines');
+    await expect.poll(() => page.title()).toBe('Medicines · Hospital Console');
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.reload();
+    await expect.poll(() => page.locator('#react-admin-title').textContent()).toBe('Medicamentos');
+    await expect.poll(() => page.title()).toBe('Medicamentos · Consola del hospital');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect.poll(() => page.title()).toBe('Medicines · Hospital Console');
+  });
+
+  it('keeps a list’s search, sort and page when coming back to it', async () => {
+    await navigate(page, '/medicine');
+    await settled(page);
+    await page.getByPlaceholder(/search/i).fill('NAPA');
+    await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('NAPA');
+    await page.getByRole('menuitem', { name: 'Branches' }).click();
+    await page.getByRole('heading', { name: 'Branches', level: 1 }).waitFor();
+    await page.getByRole('menuitem', { name: 'Medicines' }).click();
+    await page.getByRole('heading', { name: 'Medicines', level: 1 }).waitFor();
+    await expect.poll(() => page.getByPlaceholder(/search/i).inputValue()).toBe('NAPA');
+    await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('NAPA');
+  });
+
+  it('says a list could not be loaded, in words, with Try again and no page numbers', async () => {
+    await page.route('**/api/branch/branch-list**', (route) => route.abort());
+    await navigate(page, '/branch');
+    await page.getByRole('alert').filter({ hasText: 'The data could not be loaded' }).waitFor();
+    expect(await page.getByText(/failed to fetch/i).count()).toBe(0);
+    expect(await page.locator('.MuiTablePagination-root').count()).toBe(0);
+    await page.unroute('**/api/branch/branch-list**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.locator('.MuiTablePagination-root').waitFor();
+  });
+
+  it('shows prices in the form as the list does, checks decimals in words, and saves with Ctrl+S', async () => {
+    await page.evaluate(() => localStorage.setItem('language', 'es'));
+    await page.goto(`${e.url}/medicine`);
+    const cell = page.locator('td.column-medicine_sales_price').first();
+    await cell.waitFor();
+    const listed = (await cell.textContent()) ?? '';
+    expect(listed).toMatch(/^\d+,\d{2}$/);
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('link', { name: /editar/i })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const price = dialog.getByLabel(/precio de venta/i);
+    await expect.poll(() => price.inputValue()).toBe(listed);
+    await price.fill('1,234');
+    await page.keyboard.press('Control+s');
+    // The form's own message in Spanish, not the browser's bubble (which would block the save silently).
+    await dialog.getByText('Como mucho dos decimales').waitFor();
+    await price.fill('7,5');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.locator('td.column-medicine_sales_price').first().textContent()).toBe('7,50');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+  });
+});
