@@ -110,7 +110,10 @@ export function guardUsers(ctx: AppContext, resource: string): void {
         ctx.permissions.invalidate();
         ctx.events.emit('permissions-changed', { userIds: [id] });
       }
-      if (Number(before.user_branch) !== Number(after.user_branch) || Number(before.user_group) !== Number(after.user_group))
+      const branchChanged = Number(before.user_branch) !== Number(after.user_branch);
+      // Sessions are remembered with their user's branch: a moved user's next request must meet the new scope.
+      if (branchChanged) ctx.sessions.invalidate();
+      if (branchChanged || Number(before.user_group) !== Number(after.user_group))
         ctx.events.emit('user-moved', {
           userId: id,
           from: { group: Number(before.user_group), branch: Number(before.user_branch) },

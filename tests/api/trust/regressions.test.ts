@@ -226,6 +226,23 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
     expect((await s.call('PUT', `/api/group/group-update/${modest}`, { token, body: { group_status: 1 } })).statusCode).toBe(200);
   });
 
+  it('found by the invariants test: a manager moved out of branch 0 reaches no other branch from their very next request', async () => {
+    const managers = await w.group('MOVED', ['users/user-list', 'users/get-user', 'users/user-update']);
+    const moved = await w.user('moved-manager', 0, managers);
+    const token = await w.login('moved-manager');
+    const clerks = await w.group('MOVED-CLERKS', ['users/user-list']);
+    const other = await w.user('other-branch-clerk', w.branchB, clerks);
+    // Seen at branch 0 first, so the server knows the session.
+    expect((await s.call('GET', `/api/users/get-user/${other}`, { token })).statusCode).toBe(200);
+    const move = await s.call('PUT', `/api/users/user-update/${moved}`, { body: { user_branch: w.branchA } });
+    expect(move.statusCode, move.body).toBe(200);
+
+    refused(await s.call('GET', `/api/users/get-user/${other}`, { token }), 404);
+    refused(await s.call('PUT', `/api/users/user-update/${other}`, { token, body: { user_name: 'Renamed elsewhere' } }), 404);
+    expect(await userRow(other)).toMatchObject({ user_branch: w.branchB, user_status: 1 });
+    expect((await s.call('GET', `/api/users/get-auth-user`, { token })).json().data.user_branch.branch_id).toBe(w.branchA);
+  });
+
   describe('9: an id is digits only', () => {
     const lookalikes = (id: number) => [`%20${id}`, `${id}.0`, `${id}e0`, `+${id}`, `0${id}`, `${id}%20`];
 
