@@ -1,4 +1,5 @@
 import type { Row } from '../db/database';
+import { ApiError } from '../http/envelope';
 
 /**
  * A record's version is the time of its last write (`updated_at`, UTC to the millisecond), which
@@ -27,4 +28,33 @@ export function expectedVersion(header: string | string[] | undefined): string |
   if (!raw || raw === '*') return undefined;
   const m = /^(?:W\/)?"(.*)"$/.exec(raw);
   return m ? m[1] : raw;
+}
+
+/** Who last changed a record and when, as the audit trail knows it. */
+export interface LastChange {
+  user_id: number | null;
+  user_name: string;
+  at: string;
+  action: string;
+}
+
+/** Thrown inside a write's transaction when the record moved on since the client read it. */
+export class StaleVersion extends Error {}
+
+/** Refuses a write whose expected version is not the stored one (inside the write's transaction, under its lock). */
+export function assertVersion(expected: string | undefined, current: string): void {
+  if (expected !== undefined && expected !== current) throw new StaleVersion();
+}
+
+/** The 412 of a stale write: the record as it is now, its version and who changed it, so the console can show both sides. */
+export function staleRefusal(record: unknown, version: string, changed?: LastChange): ApiError {
+  return new ApiError(412, 'This record was changed by someone else after you opened it; review their changes and save again', undefined, {
+    record,
+    version,
+    ...(changed && {
+      changed_by: { user_id: changed.user_id, user_name: changed.user_name },
+      changed_at: changed.at,
+      changed_action: changed.action,
+    }),
+  });
 }
