@@ -204,6 +204,22 @@ export default {
     filter_name_used: 'You already have a filter named "%{name}" on this list',
     only_author_deletes: 'Only its author can delete a shared filter',
 
+    // The audit trail: restore and undelete.
+    record_restored: 'Record Restored Successfully',
+    record_undeleted: 'Record Undeleted Successfully',
+    audit_entry_not_found: 'audit entry %{id} not found',
+    own_branch_entries: 'You may only see entries of your own branch',
+    is_not_a_date: 'is not a date',
+    date_or_date_time: 'must be YYYY-MM-DD or a date-time',
+    entry_not_restorable: 'This entry (%{action} of %{resource}) cannot be put back from the trail',
+    changed_since_history: 'This record has changed since its history was loaded; reload the history and choose the version again',
+    brought_back_already: 'This %{resource} record has been brought back already',
+    no_version_to_restore: 'A %{action} entry is no version to restore; undelete a deleted record instead',
+    only_delete_undone: 'Only a delete entry can be undone; this one is a %{action}',
+    undeleted_already: '%{resource} %{id} exists: it has been undeleted already',
+    value_taken_by_resource: '"%{value}" has since been taken by another %{resource} record',
+    value_taken: '"%{value}" has since been taken by another record',
+
     // The schema validator's (Ajv's) field messages, after the field's name.
     ajv_integer: 'must be integer',
     ajv_number: 'must be number',

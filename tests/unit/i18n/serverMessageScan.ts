@@ -102,12 +102,22 @@ function identifiersIn(node: ts.Node, out = new Set<string>()): Set<string> {
 
 const paramNames = (fn: FunctionNode) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
 
-const calleeName = (call: ts.CallExpression) =>
+/**
+ * A function is called by its name (`notFound(...)`), a method through its object
+ * (`escalation.assertHolds(...)`): `function:notFound`, `method:assertHolds`.
+ */
+const calleeKey = (call: ts.CallExpression) =>
   ts.isIdentifier(call.expression)
-    ? call.expression.text
+    ? `function:${call.expression.text}`
     : ts.isPropertyAccessExpression(call.expression)
-      ? call.expression.name.text
+      ? `method:${call.expression.name.text}`
       : undefined;
+
+function declarationKey(fn: FunctionNode): string | undefined {
+  const name = nameOf(fn);
+  if (!name) return undefined;
+  return ts.isMethodDeclaration(fn) || ts.isPropertyAssignment(fn.parent) ? `method:${name}` : `function:${name}`;
+}
 
 export function scanServerMessages(root: string, roots: readonly string[]): { samples: Sample[]; passThroughs: PassThrough[] } {
   const files = roots.flatMap((r) => {
@@ -128,15 +138,15 @@ export function scanServerMessages(root: string, roots: readonly string[]): { sa
   const calls = new Map<string, ts.CallExpression[]>();
   const consts = new Map<string, ts.Expression[]>(); // `${file}#${name}`
   const exported = new Map<string, ts.Expression[]>(); // top-level constants by name, for imports
-  const declared = new Map<string, number>(); // function name -> how many functions bear it
+  const declared = new Map<string, number>(); // declaration key -> how many functions bear it
   for (const n of all) {
     if (isFunction(n)) {
-      const name = nameOf(n);
-      if (name) declared.set(name, (declared.get(name) ?? 0) + 1);
+      const key = declarationKey(n);
+      if (key) declared.set(key, (declared.get(key) ?? 0) + 1);
     }
     if (ts.isCallExpression(n)) {
-      const name = calleeName(n);
-      if (name) calls.set(name, [...(calls.get(name) ?? []), n]);
+      const key = calleeKey(n);
+      if (key) calls.set(key, [...(calls.get(key) ?? []), n]);
     }
     if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
       const key = `${n.getSourceFile().fileName}#${n.name.text}`;
@@ -153,11 +163,12 @@ export function scanServerMessages(root: string, roots: readonly string[]): { sa
   /** The parameter values a function is called with, one environment per call (unknown: none). */
   function environments(fn: FunctionNode, depth: number): Env[] {
     const name = nameOf(fn);
+    const key = declarationKey(fn);
     const params = paramNames(fn);
     const file = fn.getSourceFile().fileName;
     const sites =
-      name && !COMMON_NAMES.has(name)
-        ? (calls.get(name) ?? []).filter((c) => c.getSourceFile().fileName === file || declared.get(name) === 1)
+      name && key && !COMMON_NAMES.has(name)
+        ? (calls.get(key) ?? []).filter((c) => c.getSourceFile().fileName === file || declared.get(key) === 1)
         : [];
     if (!sites.length || depth > MAX_DEPTH) return [new Map()];
     // One environment per distinct set of values: many callers pass the same unknowns.
