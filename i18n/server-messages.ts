@@ -24,7 +24,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDERS = /%\{\w+\}/g;
 const isNested = (name: string) => name === 'message' || name.startsWith('message_');
 /** A field's name as the server writes it before its message (`body/title` from the schema validator). */
-const FIELD_PREFIX = /^([A-Za-z_][\w/.[\]-]*)(:?) (.+)$/s;
+const FIELD_PREFIX = /^([a-z_][\w/.[\]-]*)(:?) (.+)$/s;
 /** Deep enough for a list of field messages inside 'Invalid input: ...'; bounds the work on odd texts. */
 const MAX_DEPTH = 6;
 
@@ -107,7 +107,15 @@ export function serverMessageTranslator(english: Record<string, unknown>, prefix
     return undefined;
   }
 
-  return (text: string): ServerMessage | undefined => recognise(text, 0);
+  // The console asks for every label it draws; a text once read need not be read again.
+  const known = new Map<string, ServerMessage | undefined>();
+  return (text: string): ServerMessage | undefined => {
+    if (known.has(text)) return known.get(text);
+    if (known.size > 2000) known.clear();
+    const found = recognise(text, 0);
+    known.set(text, found);
+    return found;
+  };
 }
 
 /**
