@@ -18,6 +18,8 @@ import { fetchJson, type HttpClient } from './httpClient';
 import { fromApi, toFormData, toJson, type ApiRecord } from './records';
 import { withModuleResources } from './notifications';
 import { withRealtime } from './realtime';
+import { asConflict, ifMatch, rememberOwnVersion } from './versions';
+import { doneIds, listToolsMethods, statusAction } from './listTools';
 
 export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
 
@@ -77,23 +79,31 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
     return fromApi(d, json.data as ApiRecord, registry);
   }
 
-  async function update(d: ResourceDescriptor, id: Identifier, data: ApiRecord) {
-    const { json } = await httpClient(url(d, 'update', id), { method: 'PUT', body: body(d, data) });
+  // Updates and deletes name the version they were read at; a 412 becomes a VersionConflict.
+  const shape = (d: ResourceDescriptor) => (raw: ApiRecord) => fromApi(d, raw, registry);
+
+  async function update(d: ResourceDescriptor, id: Identifier, data: ApiRecord, previous?: RaRecord) {
+    const init = { method: 'PUT', body: body(d, data), headers: ifMatch(previous) };
+    const { json } = await httpClient(url(d, 'update', id), init).catch((e: unknown) => asConflict(e, shape(d)));
     // Some answers may carry only a message; fall back to what was sent.
     const saved = json.data && typeof json.data === 'object' ? (json.data as ApiRecord) : { ...data, [d.idField]: id };
+    rememberOwnVersion(saved);
     return fromApi(d, saved, registry);
   }
 
   async function remove(d: ResourceDescriptor, id: Identifier, previous?: RaRecord) {
-    await httpClient(url(d, 'delete', id), { method: 'DELETE' });
+    await httpClient(url(d, 'delete', id), { method: 'DELETE', headers: ifMatch(previous) }).catch((e: unknown) => asConflict(e, shape(d)));
     return previous ?? { id };
   }
 
   // The descriptor's own field names are used for sort; react-admin's default `id` maps to the idField.
   const sortField = (d: ResourceDescriptor, field: string | undefined) => (!field || field === 'id' ? d.idField : field);
 
+  const tools = listToolsMethods(apiUrl, httpClient, registry);
+
   // Methods return plain RaRecords; react-admin's generic signatures are satisfied by the cast below.
   const provider = {
+    ...tools,
     getList: async (resource: string, { pagination, sort, filter = {} }: GetListParams) => {
       const d = registry.get(resource);
       const { q, status, ...rest } = filter as Query;
@@ -144,10 +154,18 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
       return { data: fromApi(d, json.data as ApiRecord, registry) };
     },
 
-    update: async (resource: string, { id, data }: UpdateParams<RaRecord>) => ({ data: await update(registry.get(resource), id, data) }),
+    update: async (resource: string, { id, data, previousData }: UpdateParams<RaRecord>) => ({
+      data: await update(registry.get(resource), id, data, previousData),
+    }),
 
+    // A status change of many rows is one bulk call; the server checks and answers each row (meta.bulk).
     updateMany: async (resource: string, { ids, data }: UpdateManyParams<RaRecord>) => {
       const d = registry.get(resource);
+      const action = statusAction(d, data);
+      if (action) {
+        const answer = await tools.bulk(resource, action, ids);
+        return { data: doneIds(answer), meta: { bulk: answer } };
+      }
       await Promise.all(ids.map((id) => update(d, id, data as ApiRecord)));
       return { data: ids };
     },
@@ -157,9 +175,8 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
     }),
 
     deleteMany: async (resource: string, { ids }: DeleteManyParams<RaRecord>) => {
-      const d = registry.get(resource);
-      await Promise.all(ids.map((id) => remove(d, id)));
-      return { data: ids };
+      const answer = await tools.bulk(resource, 'delete', ids);
+      return { data: doneIds(answer), meta: { bulk: answer } };
     },
 
     /** Not a resource call: the server's time zone and clock (see resources/rules.ts). */

@@ -24,6 +24,8 @@ import { RowActions } from './RowActions';
 import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
+import { bulkButtonsFor } from './BulkActions';
+import { ListTools } from './ListTools';
 import { ManageableRowsProvider, useExtensionFilters, useManageableRows, useScreenExtension } from './extensions';
 import { lazyComponent } from '../lazy';
 import { LIST_PER_PAGE, listSort } from './firstPage';
@@ -118,7 +120,12 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
   if (error) return <ListError />;
   return (
     <ManageableRowsProvider value={mayManage}>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />} sx={TABLE_SX}>
+      <DataTable
+        bulkActionButtons={bulkButtonsFor(descriptor, canEdit === true, canDelete === true)}
+        rowClick={false}
+        empty={<DataNotFound />}
+        sx={TABLE_SX}
+      >
         <DataTable.Col label="app.serial" disableSort>
           <SerialField />
         </DataTable.Col>
@@ -181,7 +188,7 @@ export function ResourceList() {
       <List
         resource={resource}
         title={false}
-        actions={false}
+        actions={barLater ? false : <ListTools descriptor={descriptor} />}
         filters={barLater ? undefined : mergeFilters(filtersOf(descriptor), custom.filters)}
         filterDefaultValues={custom.defaults}
         sort={listSort(descriptor)}

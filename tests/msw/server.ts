@@ -54,6 +54,12 @@ const everyUserManageable = http.get('*/api/users/manageable', ({ request }) => 
   return ok(ids, { total: ids.length });
 });
 
+/** The list's column choice kept on the server (src/screens/ListColumns.tsx): none by default, and any change accepted. */
+const noColumnChoice = [
+  http.get('*/api/preferences/list-columns', () => ok([], { total: 0 })),
+  http.put('*/api/preferences/list-columns-update', () => ok({})),
+];
+
 export const server = setupServer(
   serverTimeHandler,
   permissionMenus,
@@ -62,4 +68,5 @@ export const server = setupServer(
   noSocket,
   noAssignableGroups,
   everyUserManageable,
+  ...noColumnChoice,
 );

@@ -1,0 +1,35 @@
+/** A list's tools: bulk actions on selected rows, saved filters (the column chooser is react-admin's own). */
+export default {
+  list_tools: {
+    bulk: {
+      activate: 'Activate',
+      deactivate: 'Deactivate',
+      delete: 'Delete',
+      confirm_activate: 'Activate the selected record? |||| Activate the %{smart_count} selected records?',
+      confirm_deactivate: 'Deactivate the selected record? |||| Deactivate the %{smart_count} selected records?',
+      confirm_delete: 'Delete the selected record? |||| Delete the %{smart_count} selected records?',
+      confirm_body: 'Each record is checked on its own: any you may not change stay as they are, and you will see why.',
+      summary: '%{done} done, %{refused} refused',
+      summary_with_reason: '%{done} done, %{refused} refused: %{reason}',
+      result_title: 'What happened',
+      refused_row: '%{record}: %{reason}',
+      close: 'Close',
+    },
+    saved: {
+      button: 'Saved filters',
+      loading: 'Loading saved filters…',
+      none: 'No saved filters for this list yet',
+      save_current: 'Save current filters…',
+      dialog_title: 'Save the current filters',
+      name: 'Name',
+      share: 'Share with my group',
+      shared_by: 'Shared by %{author}',
+      shared_mine: 'Shared with your group',
+      save: 'Save',
+      cancel: 'Cancel',
+      saved: 'Filter "%{name}" saved',
+      deleted: 'Filter "%{name}" deleted',
+      delete: 'Delete the saved filter %{name}',
+    },
+  },
+};

@@ -1,0 +1,35 @@
+/** Herramientas de una lista: acciones sobre las filas seleccionadas y filtros guardados. */
+export default {
+  list_tools: {
+    bulk: {
+      activate: 'Activar',
+      deactivate: 'Desactivar',
+      delete: 'Eliminar',
+      confirm_activate: '¿Activar el registro seleccionado? |||| ¿Activar los %{smart_count} registros seleccionados?',
+      confirm_deactivate: '¿Desactivar el registro seleccionado? |||| ¿Desactivar los %{smart_count} registros seleccionados?',
+      confirm_delete: '¿Eliminar el registro seleccionado? |||| ¿Eliminar los %{smart_count} registros seleccionados?',
+      confirm_body: 'Cada registro se comprueba por separado: los que no pueda cambiar quedan como están y verá por qué.',
+      summary: '%{done} hechos, %{refused} rechazados',
+      summary_with_reason: '%{done} hechos, %{refused} rechazados: %{reason}',
+      result_title: 'Qué ha pasado',
+      refused_row: '%{record}: %{reason}',
+      close: 'Cerrar',
+    },
+    saved: {
+      button: 'Filtros guardados',
+      loading: 'Cargando los filtros guardados…',
+      none: 'Aún no hay filtros guardados para esta lista',
+      save_current: 'Guardar los filtros actuales…',
+      dialog_title: 'Guardar los filtros actuales',
+      name: 'Nombre',
+      share: 'Compartir con mi grupo',
+      shared_by: 'Compartido por %{author}',
+      shared_mine: 'Compartido con su grupo',
+      save: 'Guardar',
+      cancel: 'Cancelar',
+      saved: 'Filtro «%{name}» guardado',
+      deleted: 'Filtro «%{name}» eliminado',
+      delete: 'Eliminar el filtro guardado %{name}',
+    },
+  },
+};
