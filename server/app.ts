@@ -29,6 +29,7 @@ import { healthRoutes } from './routes/health';
 import peerConfirmations from './plugins/peer-confirmations';
 import { createEventBus } from './events';
 import { featureModules } from './modules';
+import { createTrail } from './modules/audit/trail';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -63,6 +64,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   crud.announce((change) => events.emit('record-changed', change));
+  crud.recordIn(createTrail(conn.dialect).recorder);
   const sessions = createSessionStore(conn.db, run, events, { idleMs: config.sessionIdleMs });
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
 

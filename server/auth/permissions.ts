@@ -12,6 +12,8 @@ import type { Registry } from '../../resources';
  */
 export interface PermissionResolver {
   slugsFor(user: { user_id: number; user_group: number }): Promise<Set<string>>;
+  /** What `slugsFor` would answer, when it is kept and already loaded (no promise needed); else undefined. */
+  peek(user: { user_id: number; user_group: number }): ReadonlySet<string> | undefined;
   invalidate(): void;
   /**
    * Whether permissions may be kept in memory at all (default true). Off while this instance may
@@ -22,8 +24,15 @@ export interface PermissionResolver {
 
 const CACHE_MS = 10_000;
 
+interface Entry {
+  slugs: Promise<Set<string>>;
+  until: number;
+  /** The slugs once loaded, for `peek`. */
+  loaded?: Set<string>;
+}
+
 export function createPermissionResolver(db: Db, registry?: Registry): PermissionResolver {
-  let cache = new Map<string, { slugs: Promise<Set<string>>; until: number }>();
+  let cache = new Map<string, Entry>();
   let keeping = true;
   const groupDescriptor = registry?.find('group');
   async function groupActive(groupId: number): Promise<boolean> {
@@ -68,12 +77,21 @@ export function createPermissionResolver(db: Db, registry?: Registry): Permissio
       if (hit && hit.until > now) return hit.slugs;
       const slugs = load(user.user_id, user.user_group);
       if (!keeping) return slugs;
-      const entry = { slugs, until: now + CACHE_MS };
+      const entry: Entry = { slugs, until: now + CACHE_MS };
       cache.set(key, entry);
-      slugs.catch(() => {
-        if (cache.get(key) === entry) cache.delete(key);
-      });
+      void slugs.then(
+        (loaded) => {
+          entry.loaded = loaded;
+        },
+        () => {
+          if (cache.get(key) === entry) cache.delete(key);
+        },
+      );
       return slugs;
+    },
+    peek(user) {
+      const hit = cache.get(`${user.user_id}:${user.user_group}`);
+      return hit && hit.until > Date.now() ? hit.loaded : undefined;
     },
     invalidate() {
       cache = new Map();

@@ -85,6 +85,12 @@ const CACHE_MAX = 10_000;
 export interface SessionStore {
   find(token: string): Promise<SessionUser | undefined>;
   /**
+   * What `find` would answer, when it can be told at once from what this store keeps (a live
+   * session, no last-use write due): the per-request path then needs no promise. Undefined
+   * otherwise, including for an ended session: ask `find`.
+   */
+  peek(token: string): SessionUser | undefined;
+  /**
    * The session of this token hash as the database has it, without counting as a use: when it
    * ends unless used again (its idle limit or its expiry, whichever comes first) and where its
    * user sits; undefined when it has ended (signed out, expired, idle, account deactivated).
@@ -154,6 +160,13 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
         await db.updateTable('sessions').set({ last_used_at: nowIso }).where('token_hash', '=', key).execute();
       }
       return row;
+    },
+    peek(token) {
+      const now = Date.now();
+      const hit = cache.get(token);
+      // touchMs <= idleMs: a session used within touchMs is not idle either.
+      if (!hit || hit.until < now || hit.expires <= now || hit.row.user_status !== 1 || now - hit.lastUsed >= touchMs) return undefined;
+      return hit.row;
     },
     async revoke(token) {
       const key = hashToken(token);

@@ -438,6 +438,65 @@ export function createCrudService(
       return record;
     },
 
+    /**
+     * Puts a deleted record back with its id and the values it was deleted with (the audit
+     * trail's undelete), through a create's checks and policies. A unique value another record
+     * has taken since, or a reference to a record gone since, is refused (422) with the field's
+     * message. Pictures come back empty: their files were removed with the record. `bodyOnly`:
+     * values the descriptor takes besides its columns (a user's new password, which the trail
+     * never kept).
+     */
+    async undelete(d: ResourceDescriptor, id: number, last: Row, bodyOnly: Row, options: WriteOptions = {}): Promise<Row> {
+      if (await findRow(d, id)) throw new ApiError(409, `${d.name} ${id} exists: it has been undeleted already`);
+      const values: Row = {};
+      for (const f of d.fields) {
+        if (f.kind === 'image') values[f.name] = '';
+        else if (f.kind === 'imageList') values[f.name] = '[]';
+        else if (Object.prototype.hasOwnProperty.call(last, f.name)) values[f.name] = last[f.name];
+      }
+      const taken = (field: string, value: unknown) =>
+        new ApiError(422, `${field} "${String(value)}" has since been taken by another ${d.name} record`, {
+          [field]: `"${String(value)}" has since been taken by another record`,
+        });
+      const errors: Record<string, string> = {};
+      await checkReferences(d, values, errors);
+      if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
+      for (const f of d.fields) {
+        if (!f.unique || values[f.name] == null || values[f.name] === '') continue;
+        const q = ddb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', values[f.name]);
+        if (await q.executeTakeFirst()) throw taken(f.name, values[f.name]);
+      }
+      assertOwnBranch(d, options.actor, values);
+      const body: WriteBody = { fields: { ...values, ...bodyOnly }, files: [] };
+      const change: Change = { action: 'create', actor: options.actor, after: values, body };
+      for (const g of guardsOf(d)) await g.beforeCreate?.({ ...change, after: values, body });
+      let extra: Row = { ...options.extra };
+      for (const g of guardsOf(d)) if (g.extra) extra = { ...extra, ...(await g.extra({ ...change, body })) };
+      const stamp = now();
+      try {
+        await serialised(d, change, () =>
+          db.transaction().execute(async (trx) => {
+            const tdb = dynamic(trx);
+            await holdReferences(tdb, d, values);
+            const created = typeof last.created_at === 'string' ? last.created_at : stamp;
+            await tdb
+              .insertInto(d.table)
+              .values({ ...values, ...extra, [d.idField]: id, created_at: created, updated_at: stamp })
+              .execute();
+            if (recorder) await recorder(tdb, { resource: d, id, action: 'create', actor: options.actor, after: await reread(tdb, d, id) });
+          }),
+        );
+      } catch (err) {
+        if (err instanceof ApiError) throw err;
+        const field = d.fields.find((f) => f.unique && isUniqueViolation(err, f.name));
+        if (field) throw taken(field.name, values[field.name]);
+        translateDbError(err, d, values);
+      }
+      const record = await readBack(d, id);
+      await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body });
+      return record;
+    },
+
     async remove(d: ResourceDescriptor, id: number, options: Pick<WriteOptions, 'actor' | 'expectedVersion'> = {}): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);

@@ -3,6 +3,7 @@ import { usersRoutes } from './users/routes';
 import { accessRoutes } from './access';
 import { accountsModule } from './accounts/routes';
 import { notificationsModule } from './notifications';
+import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk/routes';
 import { preferencesRoutes } from './preferences/routes';
 
@@ -16,6 +17,7 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   usersRoutes,
   accountsModule,
   notificationsModule,
+  auditRoutes,
   bulkRoutes,
   preferencesRoutes,
 ];

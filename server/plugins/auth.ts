@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { ApiError } from '../http/envelope';
 import { isLookupQuery } from '../crud/lookups';
 import type { AuthUser, RequestOrigin } from '../context';
+import type { SessionUser } from '../auth/sessions';
 
 /**
  * Who may call a route, as data: the route catalogue records it, the OpenAPI document shows it
@@ -14,9 +15,47 @@ export type AccessRule =
   | { readonly kind: 'slugs'; readonly slugs: readonly string[]; readonly lookups?: readonly string[] };
 
 /** A guard that carries its rule, so the rule cannot drift from what the guard checks. */
-export type Guard = preHandlerAsyncHookHandler & { readonly access: AccessRule };
+export type Guard = preHandlerHookHandler & { readonly access: AccessRule };
 
-const guard = (access: AccessRule, check: preHandlerAsyncHookHandler): Guard => Object.assign(check, { access });
+/** What a guard decides once the request is signed in: returns to let it through, throws ApiError to refuse. */
+type Decide = (request: FastifyRequest, slugs: ReadonlySet<string>) => void;
+
+/**
+ * A guard: signs the request in (401 without a live session, `authenticate`), then `decide`s with
+ * the user's permissions. It runs before every API answer, so it is a callback hook: when the
+ * session and the permissions are kept in memory, as they are for nearly every request, it
+ * decides at once, without the promises of the async path (which reads what is not kept).
+ */
+function guard(access: AccessRule, decide?: Decide): Guard {
+  const check: preHandlerHookHandler = function checkAccess(request, _reply, done) {
+    const { sessions, permissions } = this.ctx;
+    const token = tokenOf(request);
+    const session = token ? sessions.peek(token) : undefined;
+    if (session && token) {
+      const user = signIn(request, session, token);
+      const slugs = decide ? permissions.peek(user) : NONE;
+      if (slugs) {
+        try {
+          decide?.(request, slugs);
+        } catch (err) {
+          done(err as Error);
+          return;
+        }
+        done();
+        return;
+      }
+    }
+    void (async () => {
+      const user = await authenticate(this, request);
+      if (decide) decide(request, await permissions.slugsFor(user));
+    })().then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
+  };
+  return Object.assign(check, { access });
+}
+const NONE: ReadonlySet<string> = new Set();
 
 /** A route anyone may call, said out loud: `config: { access: PUBLIC }`. A route with neither this nor a guard has no rule. */
 export const PUBLIC: AccessRule = { kind: 'public' };
@@ -47,14 +86,17 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const token = tokenOf(request);
   const session = token ? await app.ctx.sessions.find(token) : undefined;
   if (!session || !token) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-  return (request.user = {
+  return signIn(request, session, token);
+}
+
+const signIn = (request: FastifyRequest, session: SessionUser, token: string): AuthUser =>
+  (request.user = {
     user_id: session.user_id,
     user_group: session.user_group,
     user_branch: session.user_branch,
     token,
     origin: originOf(request),
   });
-}
 
 /** The signed-in user of a route guarded by `requireUser` or `requirePermission` (401 if, oddly, none). */
 export function signedIn(request: FastifyRequest): AuthUser {
@@ -63,9 +105,7 @@ export function signedIn(request: FastifyRequest): AuthUser {
 }
 
 /** 401 without a valid session. */
-export const requireUser: Guard = guard({ kind: 'signedIn' }, async function (request) {
-  await authenticate(this, request);
-});
+export const requireUser: Guard = guard({ kind: 'signedIn' });
 
 /** 401 without a session, 403 without the permission slug (a menu_slug granted to the user). */
 export const requirePermission = (slug: string): Guard => requireAnyPermission([slug]);
@@ -76,9 +116,7 @@ export const requirePermission = (slug: string): Guard => requireAnyPermission([
  * naming the list permission.
  */
 export function requireListOrLookup(listSlug: string, lookups: ReadonlySet<string>): Guard {
-  return guard({ kind: 'slugs', slugs: [listSlug], lookups: [...lookups] }, async function (request) {
-    const user = await authenticate(this, request);
-    const slugs = await this.ctx.permissions.slugsFor(user);
+  return guard({ kind: 'slugs', slugs: [listSlug], lookups: [...lookups] }, (request, slugs) => {
     if (slugs.has(listSlug)) return;
     const query = (request.query ?? {}) as Record<string, unknown>;
     if (isLookupQuery(query) && [...lookups].some((slug) => slugs.has(slug))) {
@@ -89,14 +127,9 @@ export function requireListOrLookup(listSlug: string, lookups: ReadonlySet<strin
   });
 }
 
-/**
- * 401 without a session, 403 unless the user holds at least one of `slugs` (the first is named).
- * One async step per check, not a hook calling a hook: this runs before every API answer.
- */
+/** 401 without a session, 403 unless the user holds at least one of `slugs` (the first is named). */
 export function requireAnyPermission(slugs: readonly string[]): Guard {
-  return guard({ kind: 'slugs', slugs: [...slugs] }, async function (request) {
-    const user = await authenticate(this, request);
-    const own = await this.ctx.permissions.slugsFor(user);
+  return guard({ kind: 'slugs', slugs: [...slugs] }, (_request, own) => {
     if (!slugs.some((slug) => own.has(slug))) throw new ApiError(403, `You do not have the permission "${slugs[0] ?? ''}"`);
   });
 }

@@ -5,6 +5,8 @@ import { DEFAULT_MENU_ICON, PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader, GroupRef } from './groups';
 import { isUniqueViolation } from '../../db/errors';
 import { serialisedWrite } from '../../db/database-lock';
+import type { AuthUser } from '../../context';
+import { accessEntries } from '../audit/access-entries';
 
 export type MenuRow = Selectable<MenuTable>;
 
@@ -82,6 +84,7 @@ export function childrenIndex<T extends MenuRow>(rows: readonly T[]): Map<number
 
 export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>, dialect: Dialect) {
   const allMenus = (on: Db = db) => on.selectFrom('menu').selectAll().execute();
+  const audit = accessEntries(dialect);
 
   /**
    * Every menu write runs here: one transaction, one at a time. The checks (parent cycles, used
@@ -224,7 +227,7 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
     list,
     get,
 
-    async create(input: MenuInput): Promise<MenuView> {
+    async create(input: MenuInput, actor?: AuthUser): Promise<MenuView> {
       const known = await knownGroups(input);
       const menuId = await writeMenus(async (trx) => {
         check(input, await allMenus(trx), known);
@@ -248,12 +251,13 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
           .returning('menu_id')
           .executeTakeFirstOrThrow();
         await setGroups(trx, row.menu_id, input.permission_group ?? []);
+        await audit.menu(trx, 'create', row.menu_id, undefined, actor);
         return row.menu_id;
       }).catch(asSlugUsed(input));
       return get(menuId);
     },
 
-    async update(id: number, input: MenuInput): Promise<MenuView> {
+    async update(id: number, input: MenuInput, actor?: AuthUser): Promise<MenuView> {
       const known = await knownGroups(input);
       const admin = await superAdminGroup();
       const { permission_group } = input;
@@ -267,13 +271,15 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
         if (!before) throw notFound(`menu ${id}`);
         check(input, rows, known, id);
         guardProtected(before, input, admin);
+        const was = await audit.menuState(trx, id);
         if (Object.keys(values).length) await trx.updateTable('menu').set(values).where('menu_id', '=', id).execute();
         if (permission_group) await setGroups(trx, id, permission_group);
+        await audit.menu(trx, 'update', id, was, actor);
       }).catch(asSlugUsed(input));
       return get(id);
     },
 
-    remove: (id: number): Promise<{ menu_id: number }> =>
+    remove: (id: number, actor?: AuthUser): Promise<{ menu_id: number }> =>
       writeMenus(async (trx) => {
         const rows = await allMenus(trx);
         const row = rows.find((r) => r.menu_id === id);
@@ -291,10 +297,12 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
             `"${row.menu_slug}" administers menus and permissions and cannot be deleted, or nobody could repair permissions`,
           );
         }
+        const was = await audit.menuState(trx, id);
         // permission and user_permission rows go with it (ON DELETE CASCADE).
         await trx.deleteFrom('user_permission').where('menu_id', '=', id).execute();
         await trx.deleteFrom('permission').where('menu_id', '=', id).execute();
         await trx.deleteFrom('menu').where('menu_id', '=', id).execute();
+        await audit.menu(trx, 'delete', id, was, actor);
         return { menu_id: id };
       }),
 

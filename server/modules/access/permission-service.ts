@@ -4,6 +4,8 @@ import { PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader } from './groups';
 import { byPosition, childrenIndex, type MenuRow } from './menu-service';
 import { serialisedWrite } from '../../db/database-lock';
+import type { AuthUser } from '../../context';
+import { accessEntries } from '../audit/access-entries';
 
 /** Where a user's entry comes from: their group, a grant to them, or a denial to them. */
 export type PermissionSource = 'group' | 'granted' | 'denied';
@@ -42,6 +44,7 @@ const slugsOf = (byId: ReadonlyMap<number, MenuRow>, changes: readonly Permissio
 const flatten = (list: readonly PermissionChange[]): PermissionChange[] => list.flatMap((c) => [c, ...flatten(c.menus ?? [])]);
 
 export function permissionService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>, dialect: Dialect) {
+  const audit = accessEntries(dialect);
   const menus = (status?: number) => {
     let q = db.selectFrom('menu').selectAll();
     if (status !== undefined) q = q.where('menu_status', '=', status);
@@ -140,7 +143,7 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
     },
 
     /** Sets the group's grants for the named menus (others unchanged). */
-    async saveGroup(groupId: number, data: readonly PermissionChange[], granting: Granting = allowAll): Promise<number> {
+    async saveGroup(groupId: number, data: readonly PermissionChange[], granting: Granting = allowAll, actor?: AuthUser): Promise<number> {
       await requireGroup(groupId, 'group_id');
       const changes = flatten(data);
       const byId = await checkChanges(changes, false);
@@ -160,21 +163,23 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
       const on = [...final].filter(([, v]) => v).map(([id]) => id);
       const off = [...final].filter(([, v]) => !v).map(([id]) => id);
       // One save of a group's grants at a time: a second waits, then replaces what the first wrote.
-      await serialisedWrite(db, dialect, 'groupPermissions', groupId, async (trx) => {
-        if (off.length || on.length) {
-          await trx
-            .deleteFrom('permission')
-            .where('permission_group', '=', groupId)
-            .where('menu_id', 'in', [...on, ...off])
-            .execute();
-        }
-        if (on.length)
-          await trx
-            .insertInto('permission')
-            .values(on.map((menu_id) => ({ permission_group: groupId, menu_id })))
-            .onConflict((oc) => oc.columns(['permission_group', 'menu_id']).doNothing())
-            .execute();
-      });
+      await serialisedWrite(db, dialect, 'groupPermissions', groupId, (trx) =>
+        audit.permissions(trx, { group: groupId }, actor, async () => {
+          if (off.length || on.length) {
+            await trx
+              .deleteFrom('permission')
+              .where('permission_group', '=', groupId)
+              .where('menu_id', 'in', [...on, ...off])
+              .execute();
+          }
+          if (on.length)
+            await trx
+              .insertInto('permission')
+              .values(on.map((menu_id) => ({ permission_group: groupId, menu_id })))
+              .onConflict((oc) => oc.columns(['permission_group', 'menu_id']).doNothing())
+              .execute();
+        }),
+      );
       return final.size;
     },
 
@@ -182,7 +187,7 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
      * Sets the user's own entries: a status equal to the group's needs no entry (it is dropped),
      * a different one is stored as a grant (1) or a denial (0); `reset` drops the entry.
      */
-    async saveUser(userId: number, data: readonly PermissionChange[], granting: Granting = allowAll): Promise<number> {
+    async saveUser(userId: number, data: readonly PermissionChange[], granting: Granting = allowAll, actor?: AuthUser): Promise<number> {
       const user = await requireUser(userId, 'user.user_id');
       const changes = flatten(data);
       const byId = await checkChanges(changes, true);
@@ -203,24 +208,26 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
       const final = new Map(changes.map((c) => [c.menu_id, c.reset ? undefined : c.permission_status === 1 ? 1 : 0]));
       if (!final.size) return 0;
       // One save of a user's own entries at a time: a second waits, then replaces what the first wrote.
-      await serialisedWrite(db, dialect, 'userPermissions', userId, async (trx) => {
-        await trx
-          .deleteFrom('user_permission')
-          .where('user_id', '=', userId)
-          .where('menu_id', 'in', [...final.keys()])
-          .execute();
-        const rows = [...final].flatMap(([menu_id, v]) =>
-          v !== undefined && (v === 1) !== granted.has(menu_id) ? [{ user_id: userId, menu_id, permission_status: v }] : [],
-        );
-        if (rows.length)
+      await serialisedWrite(db, dialect, 'userPermissions', userId, (trx) =>
+        audit.permissions(trx, { user: userId }, actor, async () => {
           await trx
-            .insertInto('user_permission')
-            .values(rows)
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'menu_id']).doUpdateSet((eb) => ({ permission_status: eb.ref('excluded.permission_status') })),
-            )
+            .deleteFrom('user_permission')
+            .where('user_id', '=', userId)
+            .where('menu_id', 'in', [...final.keys()])
             .execute();
-      });
+          const rows = [...final].flatMap(([menu_id, v]) =>
+            v !== undefined && (v === 1) !== granted.has(menu_id) ? [{ user_id: userId, menu_id, permission_status: v }] : [],
+          );
+          if (rows.length)
+            await trx
+              .insertInto('user_permission')
+              .values(rows)
+              .onConflict((oc) =>
+                oc.columns(['user_id', 'menu_id']).doUpdateSet((eb) => ({ permission_status: eb.ref('excluded.permission_status') })),
+              )
+              .execute();
+        }),
+      );
       return final.size;
     },
   };

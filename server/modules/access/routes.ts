@@ -85,7 +85,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
         status: input.menu_status ?? 1,
         groups: input.permission_group ?? [],
       });
-      const menu = await menus.create(input);
+      const menu = await menus.create(input, signedIn(request));
       changed({ groupIds: menu.permission_group });
       return reply.code(201).send(success('Data Insert Successfully', menu));
     },
@@ -105,7 +105,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
         status: input.menu_status ?? stored.menu_status,
         groups: input.permission_group ?? before,
       });
-      const menu = await menus.update(id, input);
+      const menu = await menus.update(id, input, signedIn(request));
       changed({ groupIds: [...new Set([...before, ...menu.permission_group])] });
       return success('Data Update Successfully', menu);
     },
@@ -119,7 +119,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       const stored = await menus.get(id);
       const before = stored.permission_group;
       await assertMenuChangeAllowed(escalation, signedIn(request), grantOf(stored), undefined);
-      const done = await menus.remove(id);
+      const done = await menus.remove(id, signedIn(request));
       changed({ groupIds: before });
       return success('Data Delete Successfully', done);
     },
@@ -188,8 +188,11 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       const { group_id, permission_data } = request.body;
       const viewer = signedIn(request);
       await escalation.assertManagesGroup(viewer, group_id);
-      const count = await permissions.saveGroup(group_id, permission_data, (slugs) =>
-        escalation.assertHolds(viewer, slugs, 'These permissions'),
+      const count = await permissions.saveGroup(
+        group_id,
+        permission_data,
+        (slugs) => escalation.assertHolds(viewer, slugs, 'These permissions'),
+        viewer,
       );
       changed({ groupIds: [group_id] });
       return success('Permission Update Successfully', { group_id, changed: count });
@@ -204,10 +207,15 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       const { user, permission_data } = request.body;
       const viewer = signedIn(request);
       await ctx.crud.stored(ctx.registry.get(usersDescriptor.name), user.user_id, viewer);
-      const count = await permissions.saveUser(user.user_id, permission_data, async (slugs, target) => {
-        if (target) await escalation.assertNotAbove(viewer, target);
-        await escalation.assertHolds(viewer, slugs, 'These permissions');
-      });
+      const count = await permissions.saveUser(
+        user.user_id,
+        permission_data,
+        async (slugs, target) => {
+          if (target) await escalation.assertNotAbove(viewer, target);
+          await escalation.assertHolds(viewer, slugs, 'These permissions');
+        },
+        viewer,
+      );
       changed({ userIds: [user.user_id] });
       return success('Permission Update Successfully', { user_id: user.user_id, changed: count });
     },

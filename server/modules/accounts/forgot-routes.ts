@@ -7,7 +7,8 @@ import { refuseInvalid } from './validation';
 import { CODE_RULES, checkCode, issueCode, purgeResets, spendTokens, tokenOwner } from './reset-codes';
 import { clearFailures } from './throttle';
 import type { Mailer } from './mailer';
-import { PUBLIC } from '../../plugins/auth';
+import { originOf, PUBLIC } from '../../plugins/auth';
+import { createTrail } from '../audit/trail';
 
 /** Requests for a code per client address, whatever the e-mail addresses asked for. */
 export const CODE_REQUESTS_PER_IP = { max: 20, timeWindow: '15 minutes' };
@@ -23,6 +24,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
   return (app) => {
     const { conn, sessions } = app.ctx;
     const db = conn.db;
+    const trail = createTrail(conn.dialect);
 
     app.post<{ Body: { email: string } }>(
       '/reset-password-verify',
@@ -101,11 +103,16 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         if (problem) throw new ApiError(422, problem, { new_password: problem });
         if (!(await spendTokens(db, token, userId)))
           throw new ApiError(422, 'The reset has expired; request a new code', { token: 'expired or already used' });
-        await db
-          .updateTable('users')
-          .set({ password_hash: await hashPassword(new_password), updated_at: new Date().toISOString() })
-          .where('user_id', '=', userId)
-          .execute();
+        const hash = await hashPassword(new_password);
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('users')
+            .set({ password_hash: hash, updated_at: new Date().toISOString() })
+            .where('user_id', '=', userId)
+            .execute();
+          const changes = { password_hash: { changed: true as const } };
+          await trail.accountEvent(trx, { action: 'password-reset', userId, byThemself: false, origin: originOf(request), changes });
+        });
         await clearFailures(db, user.username);
         await sessions.revokeUser(userId);
         return success('Password Reset Successfully', null);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiError, success } from '../../http/envelope';
-import { requireUser } from '../../plugins/auth';
+import { originOf, requireUser } from '../../plugins/auth';
+import { createTrail } from '../audit/trail';
+import { descriptorSnapshot } from '../audit/changes';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
 import { userView } from '../../auth/user-view';
@@ -24,6 +26,7 @@ interface ChangePasswordBody {
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const { conn, registry, images, sessions, config, events } = app.ctx;
   const db = conn.db;
+  const trail = createTrail(conn.dialect);
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
@@ -55,17 +58,28 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         const before = await db.selectFrom('users').select('user_picture').where('user_id', '=', me.user_id).executeTakeFirstOrThrow();
         const stored = await images.save(PICTURE_FOLDER, prepared);
         try {
-          await db
-            .updateTable('users')
-            .set({ user_picture: stored, updated_at: new Date().toISOString() })
-            .where('user_id', '=', me.user_id)
-            .execute();
+          await db.transaction().execute(async (trx) => {
+            await trx
+              .updateTable('users')
+              .set({ user_picture: stored, updated_at: new Date().toISOString() })
+              .where('user_id', '=', me.user_id)
+              .execute();
+            const now = await trx.selectFrom('users').selectAll().where('user_id', '=', me.user_id).executeTakeFirstOrThrow();
+            await trail.accountEvent(trx, {
+              action: 'update',
+              userId: me.user_id,
+              byThemself: true,
+              origin: originOf(request),
+              changes: { user_picture: { before: before.user_picture, after: stored } },
+              snapshot: descriptorSnapshot(registry.get('users'), now),
+            });
+          });
         } catch (error) {
           await images.remove(stored);
           throw error;
         }
         if (before.user_picture && before.user_picture !== stored) await images.remove(before.user_picture);
-        events.emit('record-changed', { resource: 'users', ids: [me.user_id], action: 'update' });
+        events.emit('record-changed', { resource: 'users', ids: [me.user_id], action: 'update', branches: [me.user_branch] });
         return success('Profile Picture Changed Successfully', await userView(db, registry, me.user_id));
       },
     );
@@ -102,11 +116,22 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       await loadPasswordPolicy();
       const problem = passwordProblem(new_password, user.username);
       if (problem) throw new ApiError(422, problem, { new_password: problem });
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(new_password), updated_at: new Date().toISOString() })
-        .where('user_id', '=', me.user_id)
-        .execute();
+      const hash = await hashPassword(new_password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: hash, updated_at: new Date().toISOString() })
+          .where('user_id', '=', me.user_id)
+          .execute();
+        const changes = { password_hash: { changed: true as const } };
+        await trail.accountEvent(trx, {
+          action: 'password-change',
+          userId: me.user_id,
+          byThemself: true,
+          origin: originOf(request),
+          changes,
+        });
+      });
       await sessions.revokeUser(me.user_id);
       return success('Password Changed Successfully', null);
     },

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { hashToken } from '../../auth/sessions';
-import { requireUser } from '../../plugins/auth';
+import { originOf, requireUser } from '../../plugins/auth';
+import { createTrail } from '../audit/trail';
 import { signedIn } from './validation';
 import { TAGS, sessionParams } from './schemas';
 
@@ -15,6 +16,7 @@ export const sessionId = (tokenHash: string) => createHash('sha256').update(`ses
 export const sessionRoutes: FastifyPluginAsync = (app) => {
   const { conn, sessions, events } = app.ctx;
   const db = conn.db;
+  const trail = createTrail(conn.dialect);
 
   const mine = (userId: number) =>
     db
@@ -51,7 +53,11 @@ export const sessionRoutes: FastifyPluginAsync = (app) => {
       const me = signedIn(request);
       const target = (await mine(me.user_id)).find((s) => sessionId(s.token_hash) === request.params.id);
       if (!target) throw new ApiError(404, 'Session not found');
-      await db.deleteFrom('sessions').where('token_hash', '=', target.token_hash).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sessions').where('token_hash', '=', target.token_hash).execute();
+        const changes = { session: { before: request.params.id } };
+        await trail.accountEvent(trx, { action: 'sign-out', userId: me.user_id, byThemself: true, origin: originOf(request), changes });
+      });
       sessions.invalidate();
       events.emit('sessions-ended', { userId: me.user_id, tokenHashes: [target.token_hash] });
       return success('Session Signed Out', { session_id: request.params.id });
@@ -64,6 +70,8 @@ export const sessionRoutes: FastifyPluginAsync = (app) => {
     async (request) => {
       const me = signedIn(request);
       await sessions.revokeUser(me.user_id, me.token);
+      const changes = { sessions: { before: 'every other session' } };
+      await trail.accountEvent(db, { action: 'sign-out', userId: me.user_id, byThemself: true, origin: originOf(request), changes });
       return success('Other Sessions Signed Out', null);
     },
   );

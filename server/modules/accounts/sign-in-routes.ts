@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { createSession } from '../../auth/sessions';
 import { decoyHash, verifyPassword } from '../../auth/passwords';
-import { PUBLIC, requireUser } from '../../plugins/auth';
+import { originOf, PUBLIC, requireUser } from '../../plugins/auth';
 import { userView } from '../../auth/user-view';
 import { TAGS, loginBody } from './schemas';
 import { refuseInvalid, signedIn } from './validation';
 import { clearFailures, lockedMinutes, recordFailure } from './throttle';
 import { recordSignIn } from './history';
+import { createTrail } from '../audit/trail';
 
 interface LoginBody {
   username: string;
@@ -19,6 +20,7 @@ interface LoginBody {
 export const signInRoutes: FastifyPluginAsync = (app) => {
   const { conn, registry, permissions, config, sessions } = app.ctx;
   const db = conn.db;
+  const trail = createTrail(conn.dialect);
 
   app.post<{ Body: LoginBody }>(
     '/users/user-login',
@@ -42,17 +44,27 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
       const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), password);
       const browser = request.headers['user-agent'] ?? '';
       const attempt = { username, ip: request.ip, browser };
+      const origin = originOf(request);
+      // Only known usernames enter the trail: an unknown "username" may be a password typed in the wrong box.
+      const failed = (userId: number) =>
+        trail.accountEvent(db, { action: 'sign-in-failed', userId, byThemself: false, origin, changes: { username: { after: username } } });
       if (!user || !valid) {
         await recordFailure(db, username);
         if (user) await recordSignIn(db, { ...attempt, userId: user.user_id, success: false });
+        if (user) await failed(user.user_id);
         throw new ApiError(401, 'Invalid username or password');
       }
       if (user.user_status !== 1) {
         await recordSignIn(db, { ...attempt, userId: user.user_id, success: false });
+        await failed(user.user_id);
         throw new ApiError(403, 'This account is inactive');
       }
       await clearFailures(db, username);
-      const token = await createSession(db, user.user_id, user.password_hash, remember, request.ip, browser);
+      const token = await db.transaction().execute(async (trx) => {
+        const made = await createSession(trx, user.user_id, user.password_hash, remember, request.ip, browser);
+        if (made) await trail.accountEvent(trx, { action: 'sign-in', userId: user.user_id, byThemself: true, origin });
+        return made;
+      });
       // The password was changed while it was checked: the one given is no longer the password.
       if (!token) throw new ApiError(401, 'Invalid username or password');
       await recordSignIn(db, { ...attempt, userId: user.user_id, success: true });
@@ -75,7 +87,9 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
     '/users/user-logout',
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'Sign out: ends this session at once' } },
     async (request) => {
-      await sessions.revoke(signedIn(request).token);
+      const me = signedIn(request);
+      await sessions.revoke(me.token);
+      await trail.accountEvent(db, { action: 'sign-out', userId: me.user_id, byThemself: true, origin: originOf(request) });
       return success('Logout Successfully', { message: 'Logout Successfully' });
     },
   );

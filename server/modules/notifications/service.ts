@@ -5,12 +5,17 @@ import { ApiError, notFound } from '../../http/envelope';
 import { loadRichTextSanitizer } from '../../crud/sanitize';
 import { readNotificationBody, type NotificationInput } from './payload';
 import { nowLocal } from './time';
+import type { RequestOrigin } from '../../context';
+import { createTrail } from '../audit/trail';
+import { fieldChanges } from '../audit/changes';
 
 /** Who is asking: the session's user, with the group and branch that decide their reach. */
 export interface Viewer {
   user_id: number;
   user_group: number;
   user_branch: number;
+  /** Where the request came from, for the audit trail. */
+  origin?: RequestOrigin;
 }
 
 type Stored = Selectable<NotificationTable>;
@@ -83,6 +88,20 @@ export type NotificationService = ReturnType<typeof createNotificationService>;
 
 export function createNotificationService(db: Db, dialect: Dialect, registry: Registry) {
   const stamp = () => new Date().toISOString();
+  const trail = createTrail(dialect);
+  /** Records a notice's change in the transaction that wrote it. */
+  const audited = (trx: Db, v: Viewer, action: 'create' | 'update' | 'delete', before?: Stored, after?: Stored) => {
+    const row = (after ?? before) as Stored;
+    return trail.record(trx, {
+      action,
+      resource: 'notification',
+      record: row.notification_id,
+      branch: row.notification_branch,
+      actor: v,
+      changes: fieldChanges([], 'notification_id', before, after),
+      snapshot: row,
+    });
+  };
 
   /** Branch scope: a sender of branch 0 administers every notice, others those of their branch. */
   function scoped(v: Viewer) {
@@ -159,18 +178,22 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
       const input = readNotificationBody(body);
       await checkTargets(v, input);
       const now = stamp();
-      const row = await db
-        .insertInto('notification')
-        .values({
-          ...input,
-          notification_branch: v.user_branch,
-          notification_sender: v.user_id,
-          notification_delivered_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const made = await trx
+          .insertInto('notification')
+          .values({
+            ...input,
+            notification_branch: v.user_branch,
+            notification_sender: v.user_id,
+            notification_delivered_at: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audited(trx, v, 'create', undefined, made);
+        return made;
+      });
       return publicRecord(row);
     },
 
@@ -192,18 +215,26 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
       const redeliver = input.notification_status === 1 && (old.notification_status !== 1 || reachChanged);
       // Only what this request changes: a simultaneous edit of other fields is kept, not overwritten with what was read.
       const changed = Object.fromEntries(Object.entries(input).filter(([k, value]) => before[k as keyof typeof before] !== value));
-      const row = await db
-        .updateTable('notification')
-        .set({ ...changed, updated_at: stamp(), ...(redeliver && { notification_delivered_at: null }) })
-        .where('notification_id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const was = await trx.selectFrom('notification').selectAll().where('notification_id', '=', id).executeTakeFirstOrThrow();
+        const now = await trx
+          .updateTable('notification')
+          .set({ ...changed, updated_at: stamp(), ...(redeliver && { notification_delivered_at: null }) })
+          .where('notification_id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audited(trx, v, 'update', was, now);
+        return now;
+      });
       return publicRecord(row);
     },
 
     async remove(v: Viewer, id: number): Promise<NotificationRecord> {
       const old = await find(v, id);
-      await db.deleteFrom('notification').where('notification_id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('notification').where('notification_id', '=', id).execute();
+        await audited(trx, v, 'delete', old);
+      });
       return publicRecord(old);
     },
 

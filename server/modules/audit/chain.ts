@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+
+/** One row of `audit_log` (migration 008), as stored. JSON columns are kept as the text that was hashed. */
+export interface AuditLogTable {
+  audit_id: number;
+  /** UTC, ISO 8601. */
+  audit_at: string;
+  audit_actor: number | null;
+  audit_actor_name: string | null;
+  audit_actor_branch: number | null;
+  audit_action: string;
+  audit_resource: string;
+  audit_record: number | null;
+  /** The record's branch (branch-scoped records, sign-ins); null for hospital-wide records. */
+  audit_branch: number | null;
+  /** JSON: field -> { before, after } (or { changed: true } for a secret), or { granted, withdrawn }. */
+  audit_changes: string;
+  /** JSON: the record after the change (before it, for a delete), secrets left out. */
+  audit_snapshot: string | null;
+  audit_ip: string;
+  audit_browser: string;
+  audit_request: string;
+  audit_prev_hash: string;
+  audit_hash: string;
+}
+
+export interface AuditTables {
+  audit_log: AuditLogTable;
+}
+
+/** The same connection or transaction, typed for the trail's table (the app's `Db` does not list it). */
+export const auditDb = <T>(db: Kysely<T>): Kysely<AuditTables> => db as unknown as Kysely<AuditTables>;
+
+/** The previous hash of the very first entry. */
+export const GENESIS = '0'.repeat(64);
+
+/** Everything an entry's hash covers: every column but the hash itself. */
+export type HashedEntry = Omit<AuditLogTable, 'audit_hash'>;
+
+/** JSON with keys in a fixed order, so the same entry always hashes alike (whichever database read it back). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** SHA-256 over the previous entry's hash and this entry's canonical JSON. */
+export function entryHash(entry: HashedEntry): string {
+  const numberOrNull = (v: number | null) => (v === null ? null : Number(v));
+  const fields = {
+    ...entry,
+    audit_id: Number(entry.audit_id),
+    audit_actor: numberOrNull(entry.audit_actor),
+    audit_actor_branch: numberOrNull(entry.audit_actor_branch),
+    audit_record: numberOrNull(entry.audit_record),
+    audit_branch: numberOrNull(entry.audit_branch),
+  };
+  return createHash('sha256').update(entry.audit_prev_hash).update('\n').update(canonicalJson(fields)).digest('hex');
+}
+
+/** What a prune entry's changes hold: the last pruned entry, from which the chain is checked on. */
+export interface PruneAnchor {
+  anchor_id: number;
+  anchor_hash: string;
+  pruned: number;
+  before: string;
+}
+
+export type ChainReport =
+  { ok: true; entries: number; firstId?: number; lastId?: number } | { ok: false; entries: number; badId: number; reason: string };
+
+const BATCH = 5_000;
+
+/**
+ * Walks the whole chain in id order: every entry's hash matches its content, every previous hash
+ * is the hash of the entry before it, ids have no gaps, and the first entry starts at the genesis
+ * (id 1) or at the anchor a prune entry kept for it. Names the first entry that does not match.
+ */
+export async function verifyChain<T>(db: Kysely<T>): Promise<ChainReport> {
+  const adb = auditDb(db);
+  const anchors = new Map<number, string>();
+  for (const row of await adb.selectFrom('audit_log').select('audit_changes').where('audit_action', '=', 'prune').execute()) {
+    try {
+      const a = JSON.parse(row.audit_changes) as Partial<PruneAnchor>;
+      if (typeof a.anchor_id === 'number' && typeof a.anchor_hash === 'string') anchors.set(a.anchor_id, a.anchor_hash);
+    } catch {
+      // A prune entry whose JSON does not parse fails its own hash check below.
+    }
+  }
+  let previous: { id: number; hash: string } | undefined;
+  let entries = 0;
+  let firstId: number | undefined;
+  for (;;) {
+    let q = adb.selectFrom('audit_log').selectAll().orderBy('audit_id').limit(BATCH);
+    if (previous) q = q.where('audit_id', '>', previous.id);
+    const rows = await q.execute();
+    for (const row of rows) {
+      const id = Number(row.audit_id);
+      const bad = (reason: string): ChainReport => ({ ok: false, entries, badId: id, reason });
+      if (!previous) {
+        firstId = id;
+        const expected = id === 1 ? GENESIS : anchors.get(id - 1);
+        if (expected === undefined) return bad(`the first entry (${id}) follows no prune anchor`);
+        if (row.audit_prev_hash !== expected) return bad('its previous hash is not the anchor the chain starts from');
+      } else {
+        if (id !== previous.id + 1) return bad(`entries ${previous.id + 1} to ${id - 1} are missing`);
+        if (row.audit_prev_hash !== previous.hash) return bad(`its previous hash is not the hash of entry ${previous.id}`);
+      }
+      const { audit_hash: stored, ...hashed } = row;
+      if (entryHash(hashed) !== stored) return bad('its content does not match its hash');
+      previous = { id, hash: stored };
+      entries++;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return { ok: true, entries, firstId, lastId: previous?.id };
+}

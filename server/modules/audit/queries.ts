@@ -1,0 +1,128 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { ApiError } from '../../http/envelope';
+import { parseBound } from '../accounts/history';
+import { auditDb, type AuditLogTable, type AuditTables } from './chain';
+import type { Handle } from './trail';
+
+/** Who reads the trail: a viewer of branch 0 sees every entry, any other their branch's and hospital-wide records'. */
+export interface Reader {
+  user_branch: number;
+}
+
+export interface LogFilters {
+  page: number;
+  limit: number;
+  actor?: number;
+  resource?: string;
+  record?: number;
+  action?: string;
+  from?: string;
+  to?: string;
+  branch?: number;
+}
+
+export interface EntryView extends Omit<AuditLogTable, 'audit_changes' | 'audit_snapshot' | 'audit_prev_hash' | 'audit_hash'> {
+  audit_changes: unknown;
+  audit_snapshot?: unknown;
+}
+
+type Query = SelectQueryBuilder<AuditTables, 'audit_log', object>;
+
+const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+/** An entry as the API answers it: JSON parsed, hashes left to `npm run audit:verify`. */
+export function viewOf(row: AuditLogTable, withSnapshot: boolean): EntryView {
+  const { audit_changes, audit_snapshot, audit_prev_hash: _p, audit_hash: _h, ...rest } = row;
+  return { ...rest, audit_changes: parse(audit_changes), ...(withSnapshot && { audit_snapshot: parse(audit_snapshot) }) };
+}
+
+/** A branch viewer's entries: their branch's, and those of records that belong to no branch. */
+function scoped(q: Query, reader: Reader): Query {
+  if (reader.user_branch === 0) return q;
+  return q.where((eb: ExpressionBuilder<AuditTables, 'audit_log'>) =>
+    eb.or([eb('audit_branch', '=', reader.user_branch), eb('audit_branch', 'is', null)]),
+  );
+}
+
+export function auditQueries(db: Handle) {
+  const adb = auditDb(db);
+
+  async function page(q: Query, p: { page: number; limit: number }, withSnapshot: boolean) {
+    const [rows, count] = await Promise.all([
+      q
+        .selectAll()
+        .orderBy('audit_id', 'desc')
+        .limit(p.limit)
+        .offset((p.page - 1) * p.limit)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { data: rows.map((r) => viewOf(r, withSnapshot)), total: Number(count.n), page: p.page, limit: p.limit };
+  }
+
+  return {
+    /** The log page: newest first, every filter optional. */
+    list(reader: Reader, f: LogFilters) {
+      if (reader.user_branch !== 0 && f.branch !== undefined && f.branch !== reader.user_branch)
+        throw new ApiError(403, 'You may only see entries of your own branch');
+      let q: Query = adb.selectFrom('audit_log');
+      if (f.actor !== undefined) q = q.where('audit_actor', '=', f.actor);
+      if (f.resource !== undefined) q = q.where('audit_resource', '=', f.resource);
+      if (f.record !== undefined) q = q.where('audit_record', '=', f.record);
+      if (f.action !== undefined) q = q.where('audit_action', '=', f.action);
+      if (f.branch !== undefined) q = q.where('audit_branch', '=', f.branch);
+      const from = parseBound(f.from, false);
+      const to = parseBound(f.to, true);
+      if (from === null) throw new ApiError(422, 'from is not a date', { from: 'must be YYYY-MM-DD or a date-time' });
+      if (to === null) throw new ApiError(422, 'to is not a date', { to: 'must be YYYY-MM-DD or a date-time' });
+      if (from) q = q.where('audit_at', '>=', from);
+      if (to && f.to) q = q.where('audit_at', /^\d{4}-\d{2}-\d{2}$/.test(f.to) ? '<' : '<=', to);
+      return page(scoped(q, reader), f, false);
+    },
+
+    /** One record's versions, newest first. */
+    history(reader: Reader, resource: string, record: number, p: { page: number; limit: number }) {
+      const q = adb.selectFrom('audit_log').where('audit_resource', '=', resource).where('audit_record', '=', record);
+      return page(scoped(q, reader), p, true);
+    },
+
+    /** Delete entries with no later entry for their record: the records still deleted, newest first. */
+    deleted(reader: Reader, resource: string, p: { page: number; limit: number }) {
+      const q = adb
+        .selectFrom('audit_log as a')
+        .where('a.audit_resource', '=', resource)
+        .where('a.audit_action', '=', 'delete')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('audit_log as b')
+                .select('b.audit_id')
+                .whereRef('b.audit_resource', '=', 'a.audit_resource')
+                .whereRef('b.audit_record', '=', 'a.audit_record')
+                .whereRef('b.audit_id', '>', 'a.audit_id'),
+            ),
+          ),
+        ) as unknown as Query;
+      return page(scoped(q, reader), p, true);
+    },
+
+    /** One entry, if the reader may see it. */
+    async entry(reader: Reader, id: number): Promise<AuditLogTable | undefined> {
+      return scoped(adb.selectFrom('audit_log').where('audit_id', '=', id), reader)
+        .selectAll()
+        .executeTakeFirst();
+    },
+
+    /** The newest entry of a record (whoever may see it): what a restore compares `latest` with. */
+    async newestOf(on: Handle, resource: string, record: number): Promise<AuditLogTable | undefined> {
+      return auditDb(on)
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('audit_resource', '=', resource)
+        .where('audit_record', '=', record)
+        .orderBy('audit_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePermission, signedIn } from '../../plugins/auth';
+import { success } from '../../http/envelope';
+import { parseIdParam } from '../../http/ids';
+import { registerMenus } from '../access';
+import { AUDIT_MENUS, AUDIT_SLUGS } from './menus';
+import { schemas } from './schemas';
+import { auditQueries, type LogFilters } from './queries';
+import { restorer } from './restore';
+import { createTrail } from './trail';
+import { retentionDaysFrom } from './retention';
+
+// The audit trail's catalogue entries, written at start-up and granted to Super Admin.
+registerMenus(AUDIT_MENUS);
+
+interface Paging {
+  page: number;
+  limit: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The audit trail's reading and repairing routes. The trail itself is written by the generic
+ * write path's recorder (wired in server/app.ts) and by the modules' own writes; no route
+ * changes or removes an entry.
+ */
+export const auditRoutes: FastifyPluginAsync = async (app) => {
+  const { conn, crud } = app.ctx;
+  const queries = auditQueries(conn.db);
+  const repair = restorer(app.ctx);
+  const trail = createTrail(conn.dialect);
+
+  // A stale save's refusal names who changed the record last, from the trail.
+  crud.lastChangeFrom(async (d, id) => {
+    const newest = await queries.newestOf(conn.db, d.name, id);
+    return newest
+      ? { user_id: newest.audit_actor, user_name: newest.audit_actor_name ?? '', at: newest.audit_at, action: newest.audit_action }
+      : undefined;
+  });
+
+  // Retention (AUDIT_RETENTION_DAYS): at start-up and then daily; unset keeps everything.
+  const days = retentionDaysFrom(process.env);
+  if (days !== undefined) {
+    const prune = async () => {
+      try {
+        await trail.prune(conn.db, days);
+      } catch (err) {
+        app.log.error({ err }, 'Audit trail: pruning failed');
+      }
+    };
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await prune();
+      timer = setInterval(() => void prune(), DAY_MS);
+      timer.unref();
+    });
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+    });
+  }
+
+  app.get<{ Querystring: LogFilters }>(
+    '/audit/audit-list',
+    { schema: schemas.list, preHandler: requirePermission(AUDIT_SLUGS.log) },
+    async (request) => {
+      const result = await queries.list(signedIn(request), request.query);
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+    },
+  );
+
+  app.get<{ Params: { resource: string; id: string }; Querystring: Paging }>(
+    '/audit/history/:resource/:id',
+    { schema: schemas.history, preHandler: requirePermission(AUDIT_SLUGS.history) },
+    async (request) => {
+      const { resource, id } = request.params;
+      const result = await queries.history(signedIn(request), resource, parseIdParam(id, resource), request.query);
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+    },
+  );
+
+  app.get<{ Params: { resource: string }; Querystring: Paging }>(
+    '/audit/deleted/:resource',
+    { schema: schemas.deleted, preHandler: requirePermission(AUDIT_SLUGS.history) },
+    async (request) => {
+      const result = await queries.deleted(signedIn(request), request.params.resource, request.query);
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+    },
+  );
+
+  app.post<{ Params: { entryId: string }; Body: { latest: number } }>(
+    '/audit/restore/:entryId',
+    { schema: schemas.restore, preHandler: requirePermission(AUDIT_SLUGS.restore) },
+    async (request) => {
+      const entryId = parseIdParam(request.params.entryId, 'audit entry');
+      const record = await repair.restore(signedIn(request), entryId, request.body.latest);
+      return success('Record Restored Successfully', record);
+    },
+  );
+
+  app.post<{ Params: { entryId: string }; Body: Record<string, unknown> | undefined }>(
+    '/audit/undelete/:entryId',
+    { schema: schemas.undelete, preHandler: requirePermission(AUDIT_SLUGS.restore) },
+    async (request, reply) => {
+      const entryId = parseIdParam(request.params.entryId, 'audit entry');
+      const record = await repair.undelete(signedIn(request), entryId, request.body ?? {});
+      return reply.code(201).send(success('Record Undeleted Successfully', record));
+    },
+  );
+};

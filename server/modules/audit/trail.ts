@@ -1,0 +1,218 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type Kysely } from 'kysely';
+import type { Dialect, Row } from '../../db/database';
+import type { RequestOrigin } from '../../context';
+import type { ChangeRecorder, StoredChange } from '../../crud/service';
+import { auditDb, canonicalJson, entryHash, GENESIS, type HashedEntry, type PruneAnchor } from './chain';
+import { descriptorChanges, descriptorSnapshot, type FieldChanges } from './changes';
+
+/**
+ * The audit trail's one writer. Every entry is appended inside the transaction of the change it
+ * records (a failure rolls the change back), under a lock taken before the last hash is read, so
+ * two writers can never both chain to the same entry.
+ */
+
+/** Actions the trail records (the generic write path's, and the modules'). */
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'restore'
+  | 'undelete'
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-out'
+  | 'password-change'
+  | 'password-reset'
+  | 'permission-change'
+  | 'prune';
+
+export const AUDIT_ACTIONS: readonly AuditAction[] = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'undelete',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'password-change',
+  'password-reset',
+  'permission-change',
+  'prune',
+];
+
+export interface TrailEntry {
+  action: AuditAction;
+  resource: string;
+  record?: number | null;
+  /** The record's branch, for branch-scoped records; null (or absent) for hospital-wide ones. */
+  branch?: number | null;
+  /** Who acted; absent for the server itself and for a sign-in that failed. */
+  actor?: { user_id: number; origin?: RequestOrigin };
+  /** Where the request came from when there is no actor to carry it. */
+  origin?: RequestOrigin;
+  changes?: FieldChanges | Record<string, unknown>;
+  snapshot?: Row | null;
+}
+
+/**
+ * Set by restore and undelete around their write through the generic path: that write is recorded
+ * under their action, and `check` runs under the trail's lock before the entry is appended (the
+ * "changed since you looked" refusal, which then cannot race another writer).
+ */
+export interface WriteIntent {
+  action: 'restore' | 'undelete';
+  resource: string;
+  record: number;
+  check?: (on: Kysely<unknown>) => Promise<void>;
+}
+export const writeIntent = new AsyncLocalStorage<WriteIntent>();
+
+/** The trail's PostgreSQL advisory lock key (beside the app's keys in server/db/database-lock.ts). */
+const TRAIL_LOCK = 7_303_202_620;
+
+interface UserNames {
+  users: { user_id: number; user_name: string; user_branch: number };
+}
+/**
+ * Any connection or transaction of the app, whatever tables its type lists (the app's `Db`, a
+ * descriptor's `DynamicDb`, a transaction of either); the trail types its own tables on it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's table map is invariant; the trail names its tables itself
+export type Handle = Kysely<any>;
+
+/** The same connection or transaction, typed for the users' names and branches. */
+const usersOf = (on: Handle) => on as unknown as Kysely<UserNames>;
+
+export type Trail = ReturnType<typeof createTrail>;
+
+export function createTrail(dialect: Dialect) {
+  /** Takes the trail's lock for the rest of the transaction (SQLite: the transaction already has the one writer). */
+  const lock = async (trx: Kysely<unknown>) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${TRAIL_LOCK})`.execute(trx);
+  };
+
+  /** Appends one entry in `on`'s transaction (or a transaction of its own); answers its id. */
+  async function record(on: Handle, entry: TrailEntry, check?: (trx: Kysely<unknown>) => Promise<void>): Promise<number> {
+    if (!on.isTransaction) return on.transaction().execute((trx) => record(trx, entry, check));
+    const trx = on as unknown as Kysely<unknown>;
+    // The actor's name and branch as they are at this moment, read in the change's transaction.
+    const who = entry.actor
+      ? await usersOf(on)
+          .selectFrom('users')
+          .select(['user_name', 'user_branch'])
+          .where('user_id', '=', entry.actor.user_id)
+          .executeTakeFirst()
+      : undefined;
+    await lock(trx);
+    if (check) await check(trx);
+    const adb = auditDb(on);
+    const last = await adb
+      .selectFrom('audit_log')
+      .select(['audit_id', 'audit_hash'])
+      .orderBy('audit_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const origin = entry.actor?.origin ?? entry.origin;
+    const row: HashedEntry = {
+      audit_id: last ? Number(last.audit_id) + 1 : 1,
+      audit_at: new Date().toISOString(),
+      audit_actor: entry.actor?.user_id ?? null,
+      audit_actor_name: who?.user_name ?? null,
+      audit_actor_branch: who ? Number(who.user_branch) : null,
+      audit_action: entry.action,
+      audit_resource: entry.resource,
+      audit_record: entry.record ?? null,
+      audit_branch: entry.branch ?? null,
+      audit_changes: canonicalJson(entry.changes ?? {}),
+      audit_snapshot: entry.snapshot ? canonicalJson(entry.snapshot) : null,
+      audit_ip: origin?.ip ?? '',
+      audit_browser: origin?.userAgent ?? '',
+      audit_request: origin?.requestId ?? '',
+      audit_prev_hash: last?.audit_hash ?? GENESIS,
+    };
+    await adb
+      .insertInto('audit_log')
+      .values({ ...row, audit_hash: entryHash(row) })
+      .execute();
+    return row.audit_id;
+  }
+
+  /**
+   * An account event about one user (sign-in, sign-out, password, picture), recorded on that
+   * user's record with their branch. `byThemself`: the user is the actor (a failed sign-in has none).
+   */
+  async function accountEvent(
+    on: Handle,
+    e: { action: AuditAction; userId: number; byThemself: boolean; origin: RequestOrigin; changes?: FieldChanges; snapshot?: Row },
+  ): Promise<number> {
+    const user = await usersOf(on).selectFrom('users').select('user_branch').where('user_id', '=', e.userId).executeTakeFirst();
+    return record(on, {
+      action: e.action,
+      resource: 'users',
+      record: e.userId,
+      branch: user ? Number(user.user_branch) : null,
+      actor: e.byThemself ? { user_id: e.userId, origin: e.origin } : undefined,
+      origin: e.origin,
+      changes: e.changes,
+      snapshot: e.snapshot,
+    });
+  }
+
+  /** The generic write path's recorder: every create, update and delete of every descriptor. */
+  const recorder: ChangeRecorder = async (trx, change: StoredChange) => {
+    const d = change.resource;
+    const intent = writeIntent.getStore();
+    const ours = intent && intent.resource === d.name && intent.record === change.id ? intent : undefined;
+    const scope = d.branchScope;
+    const branchValue = scope ? (change.after?.[scope] ?? change.before?.[scope]) : undefined;
+    await record(
+      trx,
+      {
+        action: ours?.action ?? change.action,
+        resource: d.name,
+        record: change.id,
+        branch: branchValue === undefined || branchValue === null ? null : Number(branchValue),
+        actor: change.actor,
+        changes: descriptorChanges(d, change.before, change.after),
+        snapshot: descriptorSnapshot(d, change.action === 'delete' ? change.before : change.after),
+      },
+      ours?.check,
+    );
+  };
+
+  /**
+   * Deletes the entries older than `days` days and appends an entry saying so, whose changes keep
+   * the last pruned entry's id and hash: the anchor from which the chain is verified on.
+   */
+  async function prune(db: Handle, days: number, now = new Date()): Promise<PruneAnchor | undefined> {
+    const before = new Date(now.getTime() - days * 86_400_000).toISOString();
+    return db.transaction().execute(async (trx) => {
+      await lock(trx as unknown as Kysely<unknown>);
+      const adb = auditDb(trx);
+      const newestOld = await adb
+        .selectFrom('audit_log')
+        .select(['audit_id', 'audit_hash'])
+        .where('audit_at', '<', before)
+        .orderBy('audit_id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!newestOld) return undefined;
+      const anchorId = Number(newestOld.audit_id);
+      const count = await adb
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('audit_id', '<=', anchorId)
+        .executeTakeFirstOrThrow();
+      const anchor: PruneAnchor = { anchor_id: anchorId, anchor_hash: newestOld.audit_hash, pruned: Number(count.n), before };
+      await record(trx, { action: 'prune', resource: 'audit', changes: { ...anchor } });
+      if (dialect === 'postgres') await sql`SELECT set_config('audit.pruning', 'on', true)`.execute(trx);
+      await adb.deleteFrom('audit_log').where('audit_id', '<=', anchorId).execute();
+      if (dialect === 'postgres') await sql`SELECT set_config('audit.pruning', 'off', true)`.execute(trx);
+      return anchor;
+    });
+  }
+
+  return { record, accountEvent, recorder, prune };
+}
