@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { HttpClient } from './httpClient';
+import { asConflict, ifMatch, rememberOwnVersion } from './versions';
 
 /**
  * The notification resources: `notification` (administration at the spec's paths) and
@@ -72,15 +73,20 @@ export function notificationResources(apiUrl: string, httpClient: HttpClient) {
       const { json } = await httpClient(`${base}/notification-create`, { method: 'POST', body: payload(data) });
       return { data: toRecord(json.data as ApiNotice) };
     },
-    update: async (_r: string, { id, data }: { id: Identifier; data: Record<string, unknown> }) => {
+    update: async (_r: string, { id, data, previousData }: { id: Identifier; data: Record<string, unknown>; previousData?: RaRecord }) => {
       const { json } = await httpClient(`${base}/notification-update/${encodeURIComponent(String(id))}`, {
         method: 'PUT',
         body: payload(data),
-      });
+        headers: ifMatch(previousData),
+      }).catch((e: unknown) => asConflict(e, (raw) => toRecord(raw as ApiNotice)));
+      rememberOwnVersion(json.data);
       return { data: toRecord(json.data as ApiNotice) };
     },
-    delete: async (_r: string, { id }: { id: Identifier }) => {
-      const { json } = await httpClient(`${base}/notification-delete/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    delete: async (_r: string, { id, previousData }: { id: Identifier; previousData?: RaRecord }) => {
+      const { json } = await httpClient(`${base}/notification-delete/${encodeURIComponent(String(id))}`, {
+        method: 'DELETE',
+        headers: ifMatch(previousData),
+      }).catch((e: unknown) => asConflict(e, (raw) => toRecord(raw as ApiNotice)));
       return { data: toRecord(json.data as ApiNotice) };
     },
   } as Partial<DataProvider>;

@@ -1,5 +1,6 @@
 import { fetchJson } from '../../../dataProvider/httpClient';
 import { API_URL } from '../../config';
+import { asConflict, ifMatch } from '../../../dataProvider/versions';
 
 /** The access API as the console calls it (spec 000 section 7); every answer is the envelope. */
 
@@ -40,9 +41,11 @@ export interface MenuRecord {
   permission_group: number[];
   permissions: { permission_group: number; group: { group_id: number; group_code: string; group_name: string } }[];
   menus: MenuRecord[];
+  /** What a save sends back (`If-Match`) so it never overwrites a change made since this was read. */
+  version?: string;
 }
 
-export type MenuInput = Omit<MenuRecord, 'menu_id' | 'permissions' | 'menus'>;
+export type MenuInput = Omit<MenuRecord, 'menu_id' | 'permissions' | 'menus' | 'version'>;
 
 export interface GroupOption {
   group_id: number;
@@ -55,6 +58,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return json.data as T;
 }
 const send = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+const asMenu = (raw: Record<string, unknown>) => ({ ...raw, id: raw.menu_id as number });
 
 export const accessApi = {
   groupPermissions: (group: number) => call<PermissionEntry[]>(`/permission/permission-list/?group=${group}&menu=all&status=1`),
@@ -71,7 +75,11 @@ export const accessApi = {
     ),
   allMenus: () => call<MenuRecord[]>('/menu/menu-list?main_menu=all&status=all'),
   createMenu: (m: Partial<MenuInput>) => call<MenuRecord>('/menu/menu-create', send('POST', m)),
-  updateMenu: (id: number, m: Partial<MenuInput>) => call<MenuRecord>(`/menu/menu-update/${id}`, send('PUT', m)),
-  deleteMenu: (id: number) => call(`/menu/menu-delete/${id}`, { method: 'DELETE' }),
+  /** `read`: the menu as it was read; its version makes a save over someone else's change a VersionConflict. */
+  updateMenu: (id: number, m: Partial<MenuInput>, read?: MenuRecord) =>
+    call<MenuRecord>(`/menu/menu-update/${id}`, { ...send('PUT', m), headers: ifMatch(read) }).catch((e: unknown) => asConflict(e, asMenu)),
+  getMenu: (id: number) => call<MenuRecord>(`/menu/get-menu/${id}`),
+  deleteMenu: (id: number, read?: MenuRecord) =>
+    call(`/menu/menu-delete/${id}`, { method: 'DELETE', headers: ifMatch(read) }).catch((e: unknown) => asConflict(e, asMenu)),
   groups: () => call<GroupOption[]>('/group/group-list/?status=all&search='),
 };
