@@ -23,14 +23,10 @@ export function useDocumentTitleFromAppBar() {
     if (!bar) return;
     const observer = new MutationObserver(update);
     observer.observe(bar, { childList: true, subtree: true, characterData: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      // Screens outside the layout (sign-in) carry the console's name alone.
+      document.title = appName;
+    };
   }, [appName]);
-}
-
-/** The tab's title on a screen outside the layout (sign-in, forgotten password), translated. */
-export function useDocumentTitle(page: string) {
-  const appName = useTranslate()('app.title');
-  useEffect(() => {
-    document.title = documentTitle(page, appName);
-  }, [page, appName]);
 }

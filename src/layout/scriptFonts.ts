@@ -3,32 +3,16 @@ import type { ThemeOptions } from '@mui/material/styles';
 /**
  * Bengali and Burmese are drawn with fonts the console serves itself (Noto Sans, from
  * @fontsource, bundled by Vite): a computer without such a font showed boxes. Each language's
- * font (its script's subset, in the weights the screens use: 400, 500 for buttons and headings,
- * 700) is fetched only once that language is chosen, so the first visit does not carry it.
+ * font (fonts/{language}.css: its script's subset in the weights the screens use) is fetched only
+ * once that language is chosen, so the first visit does not carry it.
  */
 const SCRIPT_FONTS: Partial<Record<string, { family: string; load: () => Promise<unknown> }>> = {
-  bn: {
-    family: "'Noto Sans Bengali'",
-    load: () =>
-      Promise.all([
-        import('@fontsource/noto-sans-bengali/bengali-400.css'),
-        import('@fontsource/noto-sans-bengali/bengali-500.css'),
-        import('@fontsource/noto-sans-bengali/bengali-700.css'),
-      ]),
-  },
-  my: {
-    family: "'Noto Sans Myanmar'",
-    load: () =>
-      Promise.all([
-        import('@fontsource/noto-sans-myanmar/myanmar-400.css'),
-        import('@fontsource/noto-sans-myanmar/myanmar-500.css'),
-        import('@fontsource/noto-sans-myanmar/myanmar-700.css'),
-      ]),
-  },
+  bn: { family: "'Noto Sans Bengali'", load: () => import('./fonts/bn.css') },
+  my: { family: "'Noto Sans Myanmar'", load: () => import('./fonts/my.css') },
 };
 
 /** MUI's own font stack, which react-admin's themes keep. */
-const MUI_FONTS = '"Roboto", "Helvetica", "Arial", sans-serif';
+const MUI_FONTS = 'Roboto,Helvetica,Arial,sans-serif';
 
 /**
  * The language's script font first in the theme's font stack (its files hold that script's
@@ -38,7 +22,7 @@ export function withScriptFont(options: ThemeOptions, language: string): ThemeOp
   const font = SCRIPT_FONTS[language];
   if (!font) return options;
   const typography = typeof options.typography === 'object' ? options.typography : {};
-  return { ...options, typography: { ...typography, fontFamily: `${font.family}, ${typography.fontFamily ?? MUI_FONTS}` } };
+  return { ...options, typography: { ...typography, fontFamily: `${font.family},${typography.fontFamily ?? MUI_FONTS}` } };
 }
 
 /** Adds the language's @font-face rules to the page (once; the browser then fetches what it draws). */

@@ -11,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import { Link, useNavigate } from 'react-router-dom';
 import { Form, TextInput, email, required, useNotify, useTranslate } from 'react-admin';
 import { accountsApi } from '../modules/accounts/api';
-import { useDocumentTitle } from '../layout/documentTitle';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : 'ra.notification.http_error');
 
@@ -66,7 +65,6 @@ export function ForgotPasswordPage() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
-  useDocumentTitle(translate('app.forgot.title'));
 
   const submit = async (values: Record<string, unknown>) => {
     const address = (typeof values.email === 'string' ? values.email : '').trim();

@@ -9,7 +9,6 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
-import { useDocumentTitle } from '../layout/documentTitle';
 
 interface Credentials {
   username: string;
@@ -23,7 +22,6 @@ export function LoginPage() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [remember, setRemember] = useState(false);
-  useDocumentTitle(translate('app.sign_in.title'));
 
   const submit = async (values: Record<string, unknown>) => {
     const { username, password } = values as unknown as Credentials;
