@@ -198,7 +198,7 @@ export interface Measure {
   requests: number;
 }
 
-async function cannonOnce(s: Server, t: Target, seconds: number, warmUp = false): Promise<Measure> {
+export async function cannonOnce(s: Server, t: Target, seconds: number, warmUp = false): Promise<Measure> {
   const cpu0 = cpuSeconds(s.pid);
   const machine0 = machineSeconds();
   const client0 = process.cpuUsage();
@@ -439,30 +439,34 @@ export async function prepareScaleData(kind: Kind, rows: number): Promise<ScaleD
   return { kind, dir, databaseUrl, reused, seedMs, cleanup, ...ids };
 }
 
-const MANY_USERS_START = '<!-- many-users: the latest run, written by bench/many-users.ts -->';
-const MANY_USERS_END = '<!-- /many-users -->';
 const RESULTS = () => path.join(HERE, 'RESULTS.md');
-
-/**
- * Issue 14 wants the many-users numbers in RESULTS.md, which `npm run bench` rewrites: the latest
- * run's table sits there between two markers; bench/run.ts carries it over, bench/many-users.ts
- * replaces it (MANY-USERS.md keeps every run).
- */
-export function manyUsersBlock(): string {
-  return blockIn(resultsText());
-}
-
-export function writeManyUsersBlock(report: string): void {
-  const block = `${MANY_USERS_START}\n${report.trim()}\n${MANY_USERS_END}`;
-  const text = resultsText();
-  const old = blockIn(text);
-  fs.writeFileSync(RESULTS(), old ? text.replace(old, block) : `${text.trimEnd()}\n\n${block}\n`);
-}
-
 const resultsText = () => (fs.existsSync(RESULTS()) ? fs.readFileSync(RESULTS(), 'utf8') : '');
 
-function blockIn(text: string): string {
-  const from = text.indexOf(MANY_USERS_START);
-  const to = text.indexOf(MANY_USERS_END);
-  return from >= 0 && to > from ? text.slice(from, to + MANY_USERS_END.length) : '';
+/**
+ * RESULTS.md, which `npm run bench` rewrites, also holds the latest report of other scripts (and
+ * the read-out of a profile), each between two markers, `<!-- name: ... -->` and `<!-- /name -->`:
+ * bench/run.ts carries every such block over (`keptBlocks`), the script that wrote one replaces it.
+ */
+const BLOCK = /<!-- ([a-z-]+): [^>]*-->[\s\S]*?<!-- \/\1 -->/g;
+const WRITERS: Record<string, string> = {
+  'many-users': 'the latest run, written by bench/many-users.ts',
+  profile: 'the latest run, written by bench/profile-get.ts',
+};
+
+/** Every marked block of RESULTS.md, in order. */
+export function keptBlocks(): string[] {
+  return resultsText().match(BLOCK) ?? [];
+}
+
+/** Puts `report` into RESULTS.md as the block `name`, in place of the one there (at the end if none). */
+export function writeBlock(name: string, report: string): void {
+  const block = `<!-- ${name}: ${WRITERS[name] ?? 'kept by bench/run.ts'} -->\n${report.trim()}\n<!-- /${name} -->`;
+  const text = resultsText();
+  const old = (text.match(BLOCK) ?? []).find((b) => b.startsWith(`<!-- ${name}:`));
+  fs.writeFileSync(RESULTS(), old ? text.replace(old, () => block) : `${text.trimEnd()}\n\n${block}\n`);
+}
+
+/** Issue 14 wants the many-users numbers in RESULTS.md (MANY-USERS.md keeps every run). */
+export function writeManyUsersBlock(report: string): void {
+  writeBlock('many-users', report);
 }

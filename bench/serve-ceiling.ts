@@ -2,11 +2,15 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import SQLite from 'better-sqlite3';
 import { announce, shape, type Row } from './shared';
+import { errorAnswerHeaders } from '../server/plugins/api-headers';
 
 /**
  * Child process: the ceiling. Bare Fastify, no auth, no query builder: the same SQL the real
  * server runs, as raw better-sqlite3 prepared statements, with the same envelope and the same
  * embedded category object, so the payloads match.
+ * BENCH_CEILING_HEADERS=1 (bench/profile-get.ts only): every answer also carries the headers of
+ * the real server's JSON answers (helmet's, no-store, the JSON policy), set as the real server
+ * sets them, so the cost of sending them can be told apart from the rest.
  */
 const db = new SQLite(path.join(process.env.BENCH_DATA_DIR!, 'console.sqlite'));
 db.pragma('journal_mode = WAL');
@@ -26,6 +30,13 @@ const get = db.prepare(`${SELECT} WHERE m.medicine_id = ?`);
 const phrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 const app = Fastify({ logger: false });
+if (process.env.BENCH_CEILING_HEADERS === '1') {
+  const headers = errorAnswerHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
 app.get<{ Querystring: { limit?: string } }>('/list', async (req) => {
   const rows = (list.all(Number(req.query.limit ?? 50), 0) as Row[]).map(shape);
   return { status: 1, message: 'Data Found', data: rows, total: count.get() as number };
