@@ -50,16 +50,7 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 over the previous entry's hash and this entry's canonical JSON. */
 export function entryHash(entry: HashedEntry): string {
-  const numberOrNull = (v: number | null) => (v === null ? null : Number(v));
-  const fields = {
-    ...entry,
-    audit_id: Number(entry.audit_id),
-    audit_actor: numberOrNull(entry.audit_actor),
-    audit_actor_branch: numberOrNull(entry.audit_actor_branch),
-    audit_record: numberOrNull(entry.audit_record),
-    audit_branch: numberOrNull(entry.audit_branch),
-  };
-  return createHash('sha256').update(entry.audit_prev_hash).update('\n').update(canonicalJson(fields)).digest('hex');
+  return createHash('sha256').update(entry.audit_prev_hash).update('\n').update(canonicalJson(entry)).digest('hex');
 }
 
 /** What a prune entry's changes hold: the last pruned entry, from which the chain is checked on. */
@@ -99,7 +90,7 @@ export async function verifyChain<T>(db: Kysely<T>): Promise<ChainReport> {
     if (previous) q = q.where('audit_id', '>', previous.id);
     const rows = await q.execute();
     for (const row of rows) {
-      const id = Number(row.audit_id);
+      const id = row.audit_id;
       const bad = (reason: string): ChainReport => ({ ok: false, entries, badId: id, reason });
       if (!previous) {
         firstId = id;

@@ -92,10 +92,11 @@ export function auditQueries(db: Handle) {
         .selectFrom('audit_log as a')
         .where('a.audit_resource', '=', resource)
         .where('a.audit_action', '=', 'delete')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('audit_log as b')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('audit_log as b')
                 .select('b.audit_id')
                 .whereRef('b.audit_resource', '=', 'a.audit_resource')
                 .whereRef('b.audit_record', '=', 'a.audit_record')

@@ -33,7 +33,7 @@ export function restorer(ctx: AppContext) {
   /** Refuses when the record has an entry newer than the one named (checked again under the trail's lock). */
   const unchangedSince = (resource: string, record: number, latest: number, message: string) => async (on: Handle) => {
     const newest = await queries.newestOf(on, resource, record);
-    if (newest && Number(newest.audit_id) !== latest) throw new ApiError(409, message, undefined, { latest: Number(newest.audit_id) });
+    if (newest && newest.audit_id !== latest) throw new ApiError(409, message, undefined, { latest: newest.audit_id });
   };
 
   return {

@@ -116,11 +116,11 @@ export function createTrail(dialect: Dialect) {
       .executeTakeFirst();
     const origin = entry.actor?.origin ?? entry.origin;
     const row: HashedEntry = {
-      audit_id: last ? Number(last.audit_id) + 1 : 1,
+      audit_id: last ? last.audit_id + 1 : 1,
       audit_at: new Date().toISOString(),
       audit_actor: entry.actor?.user_id ?? null,
       audit_actor_name: who?.user_name ?? null,
-      audit_actor_branch: who ? Number(who.user_branch) : null,
+      audit_actor_branch: who ? who.user_branch : null,
       audit_action: entry.action,
       audit_resource: entry.resource,
       audit_record: entry.record ?? null,
@@ -152,7 +152,7 @@ export function createTrail(dialect: Dialect) {
       action: e.action,
       resource: 'users',
       record: e.userId,
-      branch: user ? Number(user.user_branch) : null,
+      branch: user ? user.user_branch : null,
       actor: e.byThemself ? { user_id: e.userId, origin: e.origin } : undefined,
       origin: e.origin,
       changes: e.changes,
@@ -164,7 +164,7 @@ export function createTrail(dialect: Dialect) {
   const recorder: ChangeRecorder = async (trx, change: StoredChange) => {
     const d = change.resource;
     const intent = writeIntent.getStore();
-    const ours = intent && intent.resource === d.name && intent.record === change.id ? intent : undefined;
+    const ours = intent?.resource === d.name && intent.record === change.id ? intent : undefined;
     const scope = d.branchScope;
     const branchValue = scope ? (change.after?.[scope] ?? change.before?.[scope]) : undefined;
     await record(
@@ -199,7 +199,7 @@ export function createTrail(dialect: Dialect) {
         .limit(1)
         .executeTakeFirst();
       if (!newestOld) return undefined;
-      const anchorId = Number(newestOld.audit_id);
+      const anchorId = newestOld.audit_id;
       const count = await adb
         .selectFrom('audit_log')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -137,7 +137,7 @@ describe.each(DATABASES)('audit trail on %s', (kind) => {
     const victim = 3;
     const env = { ...process.env, DATA_DIR: s.dataDir, DATABASE_URL: '', LOG: '0' };
     if (kind === 'postgres') {
-      const url = (s.app.ctx.config.databaseUrl ?? '') as string;
+      const url = s.app.ctx.config.databaseUrl ?? '';
       env.DATABASE_URL = url;
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -156,7 +156,7 @@ describe.each(DATABASES)('audit trail on %s', (kind) => {
     expect(await verifyChain(db())).toMatchObject({ ok: false, badId: victim });
     const failed = await run('npx', ['tsx', 'scripts/audit-verify.ts'], { cwd: ROOT, env }).then(
       () => undefined,
-      (err: { code: number; stderr: string }) => err,
+      (err: unknown) => err as { code: number; stderr: string },
     );
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain(`entry ${victim}`);
