@@ -10,6 +10,8 @@ const variants = [
   { name: 'light', prefs: { theme: 'light', 'theme-dir': 'ltr' } },
   { name: 'dark', prefs: { theme: 'dark', 'theme-dir': 'ltr' } },
   { name: 'right-to-left', prefs: { theme: 'light', 'theme-dir': 'rtl', language: 'bn' } },
+  // A phone: the drawer, full-screen dialogs and tables scrolling in their own area.
+  { name: 'phone', prefs: { theme: 'light', 'theme-dir': 'ltr' }, viewport: { width: 390, height: 844 } },
 ] as const;
 
 /**
@@ -17,12 +19,14 @@ const variants = [
  * reached inside the running console (as a click on a link would), so the bundle is not parsed
  * again for every screen.
  */
-describe.each(variants)('axe-core finds no serious or critical violation ($name)', ({ prefs }) => {
+describe.each(variants)('axe-core finds no serious or critical violation ($name)', (variant) => {
+  const { prefs } = variant;
   let e: E2E;
   /** What went wrong on the page since the route was opened: API answers of 400 and up, uncaught errors. */
   let failures: string[] = [];
   beforeAll(async () => {
     ({ e, failures } = await startWatched());
+    if ('viewport' in variant) await e.page.setViewportSize(variant.viewport);
     await e.page.goto(`${e.url}/login`);
     await e.page.evaluate((p) => {
       for (const [k, v] of Object.entries(p)) localStorage.setItem(k, v);
