@@ -154,7 +154,8 @@ export function optional(raw: string | undefined): string | undefined {
 export function optionalInt(raw: string | undefined, field: string): number | undefined {
   const v = optional(raw);
   if (v === undefined) return undefined;
-  const n = Number(v);
+  // Digits only: Number(" 1"), Number("1.0") and Number("1e0") are all 1.
+  const n = /^[0-9]{1,10}$/.test(v) ? Number(v) : NaN;
   if (!Number.isSafeInteger(n) || n < 0 || n > 2147483647)
     throw new ApiError(422, `${field} must be a whole number or all`, { [field]: 'must be a whole number or all' });
   return n;

@@ -83,6 +83,8 @@ export function relayToPeers(
     confirm(true);
   });
   io.on('user-moved', (move) => {
+    // A user of another branch now: this instance's kept sessions still carry the old one.
+    if (move.from.branch !== move.to.branch) sessions.invalidate();
     events.emit('user-moved', { ...move, fromPeer: true });
   });
   events.on('permissions-changed', tellPermissions);

@@ -220,11 +220,6 @@ describe.each(DATABASES)('group and per-user permissions on %s', (kind) => {
       ],
       [
         '/api/permission/permission-create-user',
-        { permission_data: [{ menu_id: id('branch'), permission_status: 1 }], user: { user_id: 999999 } },
-        'user.user_id',
-      ],
-      [
-        '/api/permission/permission-create-user',
         { permission_data: [{ menu_id: id('branch') }], user: { user_id: userId } },
         'permission_data',
       ],
@@ -237,7 +232,13 @@ describe.each(DATABASES)('group and per-user permissions on %s', (kind) => {
       expect(Object.keys(r.json().errors), JSON.stringify(body)).toContain(field);
     }
     expect((await s.call('GET', '/api/permission/permission-list/?group=999999')).statusCode).toBe(422);
-    expect((await s.call('GET', '/api/permission/permission-list-user/?user=999999')).statusCode).toBe(422);
+    // An unknown user is not found, as another branch's user is for a branch-scoped viewer (no probing).
+    expect((await s.call('GET', '/api/permission/permission-list-user/?user=999999')).statusCode).toBe(404);
+    const unknownUser = await s.call('POST', '/api/permission/permission-create-user', {
+      body: { permission_data: [{ menu_id: id('branch'), permission_status: 1 }], user: { user_id: 999999 } },
+    });
+    expect(unknownUser.statusCode).toBe(404);
+    expect(unknownUser.json()).toMatchObject({ status: 0, data: null });
     expect((await s.call('GET', '/api/permission/permission-list-user/')).statusCode).toBe(422);
     expect(await snapshot()).toEqual(before);
   });
