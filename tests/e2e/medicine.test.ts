@@ -35,7 +35,7 @@ describe('medicine, end to end in Chromium', () => {
     await page.getByRole('option', { name: 'Antacids' }).click();
     await dialog.getByLabel(/purchase price/i).fill('10');
     await dialog.getByLabel(/sales price/i).fill('15');
-    await expect.poll(() => dialog.getByLabel(/sales profit/i).inputValue()).toBe('5');
+    await expect.poll(() => dialog.getByLabel(/sales profit/i).inputValue()).toBe('5.00');
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: await samplePicture('Cetirizine', 200, 200) });
@@ -43,7 +43,7 @@ describe('medicine, end to end in Chromium', () => {
     await dialog.getByRole('button', { name: /save/i }).click();
     await page.waitForURL(/\/medicine(\?|$)/);
 
-    await page.getByPlaceholder(/search/i).fill('E2E-MED');
+    await page.getByPlaceholder('Search', { exact: true }).fill('E2E-MED');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     const row = page.locator('tbody tr').first();
     await expect.poll(() => row.textContent()).toContain('E2E Cetirizine 10 mg');
@@ -60,7 +60,7 @@ describe('medicine, end to end in Chromium', () => {
     const edit = page.getByRole('dialog');
     await expect.poll(() => edit.getByLabel(/medicine code/i).inputValue()).toBe('E2E-MED-1');
     await edit.getByLabel(/sales price/i).fill('22.5');
-    await expect.poll(() => edit.getByLabel(/sales profit/i).inputValue()).toBe('12.5');
+    await expect.poll(() => edit.getByLabel(/sales profit/i).inputValue()).toBe('12.50');
     await edit.getByRole('button', { name: /save/i }).click();
     await page.waitForURL(/\/medicine(\?|$)/);
     await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('22.5');

@@ -74,7 +74,7 @@ describe('the console on a phone', () => {
     await page.waitForURL(/\/medicine$/);
     await page.getByRole('heading', { name: 'Medicines', level: 1 }).waitFor();
     await expect.poll(() => menuButtonOnTop(page)).toBe(true);
-    await page.getByPlaceholder(/search/i).click();
+    await page.getByPlaceholder('Search', { exact: true }).click();
   });
 
   it('stays tappable when a desktop window with its side bar open narrows to a phone', async () => {
@@ -84,7 +84,7 @@ describe('the console on a phone', () => {
     await page.getByRole('menuitem', { name: 'Medicines' }).waitFor();
     await page.setViewportSize(PHONE);
     await expect.poll(() => menuButtonOnTop(page)).toBe(true);
-    await page.getByPlaceholder(/search/i).click();
+    await page.getByPlaceholder('Search', { exact: true }).click();
     await page.getByRole('button', { name: /open menu/i }).click();
     await page.getByRole('menuitem', { name: 'Doctors' }).click();
     await page.getByRole('heading', { name: 'Doctors', level: 1 }).waitFor();
@@ -116,7 +116,7 @@ describe('the console on a phone', () => {
     await expect.poll(() => dialog.getByLabel(/sales profit/i).inputValue()).toBe('2.50');
     await dialog.getByRole('button', { name: /^save$/i }).click();
     await page.waitForURL(/\/medicine(\?|$)/);
-    await page.getByPlaceholder(/search/i).fill('PHONE-1');
+    await page.getByPlaceholder('Search', { exact: true }).fill('PHONE-1');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     const row = page.locator('tbody tr').first();
     await row.getByRole('link', { name: /edit/i }).click();
@@ -164,13 +164,13 @@ describe('titles, messages and list state at desktop width', () => {
   it('keeps a list’s search, sort and page when coming back to it', async () => {
     await navigate(page, '/medicine');
     await settled(page);
-    await page.getByPlaceholder(/search/i).fill('NAPA');
+    await page.getByPlaceholder('Search', { exact: true }).fill('NAPA');
     await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('NAPA');
     await page.getByRole('menuitem', { name: 'Branches' }).click();
     await page.getByRole('heading', { name: 'Branches', level: 1 }).waitFor();
     await page.getByRole('menuitem', { name: 'Medicines' }).click();
     await page.getByRole('heading', { name: 'Medicines', level: 1 }).waitFor();
-    await expect.poll(() => page.getByPlaceholder(/search/i).inputValue()).toBe('NAPA');
+    await expect.poll(() => page.getByPlaceholder('Search', { exact: true }).inputValue()).toBe('NAPA');
     await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toContain('NAPA');
   });
 
