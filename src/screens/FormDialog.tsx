@@ -13,6 +13,7 @@ import { ResourceForm } from './ResourceForm';
 import { useFormDefaults } from './defaults';
 import { ErrorBlock, Spinner } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
+import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -97,6 +98,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
       <DialogTitle id="resource-dialog-title">
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>
+      {recordId !== undefined && <RecordHistoryButton resource={descriptor.name} id={recordId} corner />}
       {networkError && (
         <>
           <ErrorBlock message={translate('shell.form.network_error', { message: networkError })} />

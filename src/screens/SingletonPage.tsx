@@ -6,6 +6,7 @@ import { ResourceForm } from './ResourceForm';
 import { PageHeading } from './PageHeading';
 import { ErrorBlock, Spinner } from './ListStates';
 import { useFormDefaults } from './defaults';
+import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
 function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
@@ -38,6 +39,11 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
   return (
     <>
       <SingletonHeader descriptor={descriptor} />
+      {record && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <RecordHistoryButton resource={descriptor.name} id={record.id} />
+        </Box>
+      )}
       <Card>
         {isPending || (!record && !defaults) ? (
           <Spinner />

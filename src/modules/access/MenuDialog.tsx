@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { accessApi, type GroupOption, type MenuInput, type MenuRecord } from './api';
 import { IconPicker } from './IconPicker';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /** The menu's name in the console's other languages; an empty one shows the name above. */
@@ -144,6 +145,7 @@ export function MenuDialog({ menu, parent, allMenus, groups, onClose, onSaved }:
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="menu-dialog-title">
       <DialogTitle id="menu-dialog-title">{translate(menu ? 'access.menu.edit' : 'access.menu.create')}</DialogTitle>
+      {menu && <RecordHistoryButton resource="menu" id={menu.menu_id} onRestored={onSaved} corner />}
       <DialogContent dividers>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>{text('menu_name')}</Grid>

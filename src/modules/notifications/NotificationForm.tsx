@@ -23,6 +23,7 @@ import { ReferenceChoices } from '../../fields/ReferenceChoices';
 import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
 import { viewerBranch } from '../users/BranchFilter';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Now as the datetime-local input wants it (the browser's clock, to the minute). */
@@ -145,6 +146,7 @@ export function NotificationFormDialog({ mode, onClose }: { mode: 'create' | { i
       <DialogTitle id="notification-dialog-title">
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>
+      {mode !== 'create' && <RecordHistoryButton resource="notification" id={mode.id} corner />}
       {mode === 'create' ? (
         <CreateBase resource={NOTIFICATION_RESOURCE} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
           <Fields onCancel={onClose} />

@@ -1,0 +1,88 @@
+import { fetchJson } from '../../../dataProvider/httpClient';
+import { API_URL } from '../../config';
+
+/** One entry of the audit trail as the API answers it (server/modules/audit/schemas.ts). */
+export interface AuditEntry {
+  audit_id: number;
+  /** UTC, ISO 8601. */
+  audit_at: string;
+  audit_actor: number | null;
+  /** The actor's name when they acted. */
+  audit_actor_name: string | null;
+  audit_actor_branch: number | null;
+  audit_action: string;
+  audit_resource: string;
+  audit_record: number | null;
+  audit_branch: number | null;
+  /** field -> {before, after} ({changed: true} for a secret); a permission change: {granted, withdrawn}. */
+  audit_changes: unknown;
+  /** The record after the change (before it, for a delete); only in a history and the deleted records. */
+  audit_snapshot?: Record<string, unknown> | null;
+  audit_ip?: string;
+  audit_browser?: string;
+}
+
+export interface AuditPage {
+  data: AuditEntry[];
+  total: number;
+}
+
+/** Filters of the audit log, as its route takes them (all optional). */
+export interface LogFilters {
+  actor?: number;
+  resource?: string;
+  record?: number;
+  action?: string;
+  from?: string;
+  to?: string;
+  branch?: number;
+}
+
+/** Actions the trail records, in the order the log's filter offers them. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'undelete',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'password-change',
+  'password-reset',
+  'permission-change',
+  'prune',
+] as const;
+
+/** Actions after which the entry's snapshot is a version the record can be put back to. */
+export const VERSION_ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'restore', 'undelete']);
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const { json } = await fetchJson(`${API_URL}${path}`, init);
+  return json.data as T;
+}
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q.toString();
+};
+
+export const auditApi = {
+  log: (filters: LogFilters, page: number, limit: number) => call<AuditPage>(`/audit/audit-list?${query({ ...filters, page, limit })}`),
+  history: (resource: string, id: string | number, page = 1, limit = 50) =>
+    call<AuditPage>(`/audit/history/${encodeURIComponent(resource)}/${encodeURIComponent(String(id))}?${query({ page, limit })}`),
+  deleted: (resource: string, page: number, limit: number) =>
+    call<AuditPage>(`/audit/deleted/${encodeURIComponent(resource)}?${query({ page, limit })}`),
+  /** `latest`: the newest entry id the history showed; the server refuses (409) when the record changed since. */
+  restore: (entryId: number, latest: number) =>
+    call<Record<string, unknown>>(`/audit/restore/${entryId}`, { method: 'POST', body: JSON.stringify({ latest }) }),
+  undelete: (entryId: number) => call<Record<string, unknown>>(`/audit/undelete/${entryId}`, { method: 'POST', body: '{}' }),
+};
+
+/** The audit slugs (server/modules/audit/menus.ts); canAccess takes a slug as its resource. */
+export const AUDIT_SLUGS = {
+  log: 'audit/audit-list',
+  history: 'audit/history',
+  restore: 'audit/restore',
+} as const;
