@@ -1,0 +1,15 @@
+/**
+ * Write routes that change nothing worth an audit entry, each with the reason. Every other
+ * POST, PUT, PATCH and DELETE route must record its change in the trail: the coverage test
+ * (tests/api/audit/coverage.test.ts) walks the OpenAPI document and fails on a write route that
+ * neither records an entry nor is declared here.
+ */
+export const UNTRAILED_ROUTES: Readonly<Record<string, string>> = {
+  'PUT /notification/notification-read/{id}': "the reader's own read mark on a notice",
+  'PUT /notification/notification-read-all': "the reader's own read marks",
+  'POST /reset-password-verify': 'mails a one-time code; no account changes (the reset itself is recorded)',
+  'POST /reset-password-otp': 'checks a one-time code; no account changes (the reset itself is recorded)',
+  'POST /preferences/saved-filter-create': "a user's own saved list filter",
+  'DELETE /preferences/saved-filter-delete/{id}': "a user's own saved list filter",
+  'PUT /preferences/list-columns-update': "a user's own column choice",
+};
