@@ -282,9 +282,13 @@ export function createReader(
       ];
     });
     let keys: string[] | undefined;
+    // Every answer's keys, in order, with no values: copying it gives each row its final shape at
+    // once, instead of growing its storage key by key.
+    let blank: Row | undefined;
     return (row) => {
       keys ??= Object.keys(row).filter((key) => !key.startsWith('__') && !secret.includes(key));
-      const out: Row = {};
+      blank ??= Object.fromEntries([...keys, ...refs.map((r) => r.f.embedAs)].map((key) => [key, undefined]));
+      const out: Row = { ...blank };
       for (const key of keys) out[key] = row[key];
       for (const { f, idKey, codeKey, titleKey, code, title } of refs) {
         const missing = row[f.name] == null || row[f.name] === f.none;
@@ -350,14 +354,14 @@ export function createReader(
     },
     async get(d, id) {
       // Reads by id are the hot path: the query is built and compiled once per descriptor, and
-      // only its single parameter changes.
+      // only its single parameter changes. On SQLite it is read at once, without awaiting.
       let compiled = byId.get(d.name);
       if (!compiled) {
         compiled = select(d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} = ${0}`]).compile();
         if (compiled.parameters.length !== 1) throw new Error(`get query of ${d.name} must have one parameter`);
         byId.set(d.name, compiled);
       }
-      const [row] = await run(compiled, [id]);
+      const row = run.firstNow ? run.firstNow(compiled, [id]) : (await run(compiled, [id]))[0];
       return row ? shape(d, row) : undefined;
     },
   };

@@ -61,13 +61,13 @@ export default fp(async (app) => {
   const uploads = `${apiBase}/uploads/`;
   const isApi = (url: string) =>
     (url === apiBase || url.startsWith(`${apiBase}/`) || url.startsWith(`${apiBase}?`)) && !url.startsWith(uploads);
-  const headers = apiHeaders();
+  const headers = Object.entries(apiHeaders());
   const errorHeaders = errorAnswerHeaders();
 
   // Set before the handler runs, so a route can still replace one (its own Cache-Control, say).
   // Callback-style hooks: they run on every answer, and an async hook costs extra promise turns.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApi(request.url)) reply.headers(headers);
+    if (isApi(request.url)) for (const [name, value] of headers) reply.header(name, value);
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
