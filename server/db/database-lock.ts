@@ -34,11 +34,25 @@ function inTurn<T>(conn: Connection, name: LockName, work: () => Promise<T>): Pr
   return turn;
 }
 
+/**
+ * Waits for a PostgreSQL advisory lock by trying it again and again (each try answers at once)
+ * rather than with one statement that blocks: every query is bounded by the pool's
+ * `query_timeout` (so an unreachable database answers 503 within seconds), and a lock held for
+ * longer than that by another instance (its start-up migrations, a burst of writes) is no fault.
+ * `lock`: the try statement, answering `{ok: boolean}`.
+ */
+export async function waitForLock(lock: () => Promise<{ rows: { ok: boolean }[] }>): Promise<void> {
+  for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+    if ((await lock()).rows[0]?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 export function withDatabaseLock<T>(conn: Connection, name: LockName, work: () => Promise<T>): Promise<T> {
   return inTurn(conn, name, () => {
     if (conn.dialect !== 'postgres') return work();
     return conn.db.connection().execute(async (locked) => {
-      await sql`SELECT pg_advisory_lock(${LOCKS[name]})`.execute(locked);
+      await waitForLock(() => sql<{ ok: boolean }>`SELECT pg_try_advisory_lock(${LOCKS[name]}) AS ok`.execute(locked));
       try {
         return await work();
       } finally {
@@ -68,7 +82,10 @@ export type LockSpace = keyof typeof SPACES;
  */
 export function serialisedWrite<T>(db: Db, dialect: Dialect, space: LockSpace, key: number, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${SPACES[space]}::integer, ${key}::integer)`.execute(trx);
+    if (dialect === 'postgres')
+      await waitForLock(() =>
+        sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${SPACES[space]}::integer, ${key}::integer) AS ok`.execute(trx),
+      );
     return work(trx);
   });
 }

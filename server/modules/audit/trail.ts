@@ -5,6 +5,7 @@ import type { RequestOrigin } from '../../context';
 import type { ChangeRecorder, StoredChange } from '../../crud/service';
 import { auditDb, canonicalJson, entryHash, GENESIS, type HashedEntry, type PruneAnchor } from './chain';
 import { descriptorChanges, descriptorSnapshot, type FieldChanges } from './changes';
+import { waitForLock } from '../../db/database-lock';
 
 /**
  * The audit trail's one writer. Every entry is appended inside the transaction of the change it
@@ -90,7 +91,8 @@ export type Trail = ReturnType<typeof createTrail>;
 export function createTrail(dialect: Dialect) {
   /** Takes the trail's lock for the rest of the transaction (SQLite: the transaction already has the one writer). */
   const lock = async (trx: Kysely<unknown>) => {
-    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${TRAIL_LOCK})`.execute(trx);
+    if (dialect === 'postgres')
+      await waitForLock(() => sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${TRAIL_LOCK}) AS ok`.execute(trx));
   };
 
   /** Appends one entry in `on`'s transaction (or a transaction of its own); answers its id. */
