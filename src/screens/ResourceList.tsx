@@ -26,6 +26,7 @@ import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 import { bulkButtonsFor } from './BulkActions';
 import { ListTools } from './ListTools';
+import { NamedRowCheckboxes } from './NamedRowCheckboxes';
 import { ManageableRowsProvider, useExtensionFilters, useManageableRows, useScreenExtension } from './extensions';
 import { lazyComponent } from '../lazy';
 import { LIST_PER_PAGE, listSort } from './firstPage';
@@ -199,7 +200,9 @@ export function ResourceList() {
         disableSyncWithLocation={false}
         queryOptions={{ enabled: mayList === true }}
       >
-        <Table descriptor={descriptor} ready={ready} />
+        <NamedRowCheckboxes>
+          <Table descriptor={descriptor} ready={ready} />
+        </NamedRowCheckboxes>
       </List>
       {creating && <FormDialog descriptor={descriptor} mode="create" onClose={close} onSaved={onSaved} />}
       {editing && editing.params.id && (
