@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, Dialect } from '../db/database';
 import type { CompiledRunner } from '../db/compiled';
 import type { ServerEventBus } from '../events';
 
@@ -25,7 +25,15 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * the account is active: a sign-in whose password was changed (and every session ended) while it
  * was being verified gets no session (undefined), so it cannot outlive the change.
  */
-export async function createSession(db: Db, userId: number, passwordHash: string, remember: boolean, ip: string, userAgent: string) {
+export async function createSession(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  remember: boolean,
+  ip: string,
+  userAgent: string,
+  dialect: Dialect = 'sqlite',
+) {
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const hours = remember ? SESSION_HOURS.remembered : SESSION_HOURS.short;
@@ -33,8 +41,8 @@ export async function createSession(db: Db, userId: number, passwordHash: string
   const created = await db
     .insertInto('sessions')
     .columns(['token_hash', 'user_id', 'created_at', 'expires_at', 'ip', 'user_agent', 'last_used_at'])
-    .expression((eb) =>
-      eb
+    .expression((eb) => {
+      const user = eb
         .selectFrom('users')
         .select([
           eb.val(hashToken(token)).as('token_hash'),
@@ -47,8 +55,12 @@ export async function createSession(db: Db, userId: number, passwordHash: string
         ])
         .where('users.user_id', '=', userId)
         .where('users.password_hash', '=', passwordHash)
-        .where('users.user_status', '=', 1),
-    )
+        .where('users.user_status', '=', 1);
+      // PostgreSQL: the user row is held until the sign-in commits, so a password change waits for
+      // it (and its revocation then sees the new session), or, if the change came first, the
+      // condition is checked again on the changed row and no session is made. SQLite has one writer.
+      return dialect === 'postgres' ? user.forShare() : user;
+    })
     .executeTakeFirst();
   return Number(created.numInsertedOrUpdatedRows ?? 0) === 1 ? token : undefined;
 }

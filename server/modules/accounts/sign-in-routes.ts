@@ -61,7 +61,7 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
       }
       await clearFailures(db, username);
       const token = await db.transaction().execute(async (trx) => {
-        const made = await createSession(trx, user.user_id, user.password_hash, remember, request.ip, browser);
+        const made = await createSession(trx, user.user_id, user.password_hash, remember, request.ip, browser, conn.dialect);
         if (made) await trail.accountEvent(trx, { action: 'sign-in', userId: user.user_id, byThemself: true, origin });
         return made;
       });
