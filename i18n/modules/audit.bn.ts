@@ -68,4 +68,10 @@ export default {
       open: '%{name} #%{id} খুলুন',
     },
   },
+  menus: {
+    audit: 'অডিট',
+    'audit/audit-list': 'অডিট লগ',
+    'audit/history': 'রেকর্ডের ইতিহাস',
+    'audit/restore': 'পুনরুদ্ধার ও ফিরিয়ে আনা',
+  },
 };

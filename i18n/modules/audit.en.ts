@@ -68,4 +68,10 @@ export default {
       open: 'Open %{name} #%{id}',
     },
   },
+  menus: {
+    audit: 'Audit',
+    'audit/audit-list': 'Audit Log',
+    'audit/history': 'Record History',
+    'audit/restore': 'Restore and Undelete',
+  },
 };

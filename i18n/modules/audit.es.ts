@@ -68,4 +68,10 @@ export default {
       open: 'Abrir %{name} n.º %{id}',
     },
   },
+  menus: {
+    audit: 'Auditoría',
+    'audit/audit-list': 'Registro de auditoría',
+    'audit/history': 'Historial de registros',
+    'audit/restore': 'Restaurar y recuperar',
+  },
 };

@@ -67,4 +67,10 @@ export default {
       open: '%{name} #%{id} ကို ဖွင့်ရန်',
     },
   },
+  menus: {
+    audit: 'စစ်ဆေးမှု',
+    'audit/audit-list': 'စစ်ဆေးမှတ်တမ်း',
+    'audit/history': 'မှတ်တမ်းသမိုင်း',
+    'audit/restore': 'ပြန်ယူခြင်းနှင့် ပြန်ဖော်ခြင်း',
+  },
 };

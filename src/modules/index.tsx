@@ -7,6 +7,7 @@ import { i18nModule } from './i18n';
 import { shellModule } from './shell';
 import { accountsConsoleModule } from './accounts';
 import { notificationsModule } from './notifications';
+import { auditModule } from './audit';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -32,6 +33,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   usersModule,
   accountsConsoleModule,
   notificationsModule,
+  auditModule,
   i18nModule,
   shellModule,
 ];

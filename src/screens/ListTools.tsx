@@ -2,6 +2,7 @@ import { ColumnsButton, TopToolbar } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { SavedFilters } from './SavedFilters';
 import { useServerColumns } from './ListColumns';
+import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
 
 /**
  * A list's own tools beside its filter bar: saved filters and react-admin's column chooser, both
@@ -13,6 +14,7 @@ export function ListTools({ descriptor }: { descriptor: ResourceDescriptor }) {
     <TopToolbar>
       <SavedFilters resource={descriptor.name} />
       <ColumnsButton />
+      <DeletedRecordsButton resource={descriptor.name} />
     </TopToolbar>
   );
 }
