@@ -111,7 +111,12 @@ export function RichTextFieldInput({ source, label, validate }: { source: string
           <ClearButtons size="small" />
         </RichTextInputToolbar>
       }
-      sx={{ '& .ProseMirror': { minHeight: 150 } }}
+      sx={{
+        '& .ProseMirror': { minHeight: 150 },
+        // Touch targets of at least 24 px (WCAG 2.5.8): the small toggle buttons measure 24.8 px and
+        // each overlaps its neighbour by its 1 px border, which leaves 23.8 px to tap.
+        '& .RaRichTextInputToolbar-root .MuiToggleButton-root': { minWidth: 28, minHeight: 28 },
+      }}
     />
   );
 }

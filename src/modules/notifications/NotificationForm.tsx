@@ -2,7 +2,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { RichTextInput } from 'ra-input-rich-text';
 import {
   BooleanInput,
   CreateBase,
@@ -20,6 +19,7 @@ import {
   type Identifier,
 } from 'react-admin';
 import { ReferenceChoices } from '../../fields/ReferenceChoices';
+import { RichTextFieldInput } from '../../fields/RichTextFieldInput';
 import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
 import { viewerBranch } from '../users/BranchFilter';
@@ -93,17 +93,18 @@ function TargetInput() {
 }
 
 function Fields({ onCancel }: { onCancel: () => void }) {
+  const translate = useTranslate();
   return (
     <SimpleForm
       toolbar={<FormToolbar onCancel={onCancel} />}
       defaultValues={{ notification_date: localNow(), notification_type: 'All', notification_status: 1 }}
     >
       <TextInput source="notification_title" validate={required()} fullWidth label="resources.notification.fields.notification_title" />
-      <RichTextInput
+      {/* The console's rich-text input: an accessible level menu, and an editing area named after the field. */}
+      <RichTextFieldInput
         source="notification_description"
-        fullWidth
-        label="resources.notification.fields.notification_description"
-        sx={{ '& .ProseMirror': { minHeight: 150 } }}
+        label={translate('resources.notification.fields.notification_description')}
+        validate={[]}
       />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <TextInput
