@@ -90,10 +90,26 @@ describe('the console on a phone', () => {
     await page.getByRole('heading', { name: 'Doctors', level: 1 }).waitFor();
   });
 
+  it('leaves the app bar’s title readable: the language switch is an icon with a name', async () => {
+    await navigate(page, '/notification/notification-list');
+    await settled(page);
+    const language = page.getByRole('button', { name: 'Choose language: English' });
+    await language.waitFor();
+    expect((await language.innerText()).trim()).toBe('');
+    const title = page.locator('#react-admin-title');
+    await expect.poll(() => title.textContent()).toBe('Notifications');
+    const width = await title.evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeGreaterThanOrEqual(100);
+    // The whole title fits: nothing cut off behind an ellipsis.
+    expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  });
+
   it.each(routes.signedIn)('%s fits a 390 px screen', async (route) => {
     await navigate(page, route);
     await settled(page);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // The app bar leaves its title room to be read.
+    expect(await page.locator('#react-admin-title').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(100);
     // A dialog's Save is on the screen, not beyond its edge.
     const save = page.getByRole('dialog').getByRole('button', { name: /^save$/i });
     if (await save.count()) {

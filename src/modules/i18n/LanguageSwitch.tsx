@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
@@ -17,21 +19,28 @@ export function LanguageSwitch() {
   const [language, setLanguage] = usePreference('language');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  // On a phone the language's name would squeeze the page title to a few letters: the icon alone.
+  const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   const name = translate(`languages.${language}`);
+  const buttonProps = {
+    color: 'inherit',
+    'aria-label': translate('app.choose_language', { language: name }),
+    'aria-haspopup': 'menu',
+    'aria-controls': anchor ? menuId : undefined,
+    'aria-expanded': anchor ? 'true' : undefined,
+    onClick: (e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
+  } as const;
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<TranslateIcon />}
-        aria-label={translate('app.choose_language', { language: name })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ textTransform: 'none' }}
-      >
-        <span lang={language}>{name}</span>
-      </Button>
+      {isXSmall ? (
+        <IconButton {...buttonProps}>
+          <TranslateIcon />
+        </IconButton>
+      ) : (
+        <Button {...buttonProps} startIcon={<TranslateIcon />} sx={{ textTransform: 'none' }}>
+          <span lang={language}>{name}</span>
+        </Button>
+      )}
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((code) => (
           <MenuItem

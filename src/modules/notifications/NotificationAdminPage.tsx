@@ -176,7 +176,8 @@ export function NotificationAdminPage() {
       </Box>
       <List
         resource={NOTIFICATION_RESOURCE}
-        title={title}
+        // The page heading sets the app bar's title; a second one would read it twice.
+        title={false}
         actions={false}
         filters={filters}
         perPage={PAGE_SIZES[0]}
