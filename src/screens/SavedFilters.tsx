@@ -85,60 +85,65 @@ function SavedFilterList({ resource, onApplied, onSaveCurrent }: { resource: str
   const detail = (f: SavedFilter) =>
     f.shared ? translate(f.mine ? 'list_tools.saved.shared_mine' : 'list_tools.saved.shared_by', { author: f.author }) : undefined;
   return (
-    <List dense sx={{ minWidth: 260, maxWidth: 400 }}>
-      {isPending && (
-        <ListItem>
-          <ListItemText primary={translate('list_tools.saved.loading')} />
-        </ListItem>
-      )}
-      {error && (
-        <ListItem>
-          <ListItemText primary={messageOf(error)} slotProps={{ primary: { color: 'error' } }} />
-        </ListItem>
-      )}
-      {data?.length === 0 && (
-        <ListItem>
-          <ListItemText secondary={translate('list_tools.saved.none')} />
-        </ListItem>
-      )}
-      {data?.map((f) => (
-        <ListItem
-          key={f.saved_filter_id}
-          disablePadding
-          secondaryAction={
-            f.mine ? (
-              <IconButton
-                edge="end"
-                size="small"
-                aria-label={translate('list_tools.saved.delete', { name: f.name })}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(f)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            ) : undefined
-          }
-        >
-          <ListItemButton
-            onClick={() => {
-              setFilters(f.filter, {});
-              onApplied();
-            }}
+    <>
+      <List dense sx={{ minWidth: 260, maxWidth: 400 }}>
+        {isPending && (
+          <ListItem>
+            <ListItemText primary={translate('list_tools.saved.loading')} />
+          </ListItem>
+        )}
+        {error && (
+          <ListItem>
+            <ListItemText primary={messageOf(error)} slotProps={{ primary: { color: 'error' } }} />
+          </ListItem>
+        )}
+        {data?.length === 0 && (
+          <ListItem>
+            <ListItemText secondary={translate('list_tools.saved.none')} />
+          </ListItem>
+        )}
+        {data?.map((f) => (
+          <ListItem
+            key={f.saved_filter_id}
+            disablePadding
+            secondaryAction={
+              f.mine ? (
+                <IconButton
+                  edge="end"
+                  size="small"
+                  aria-label={translate('list_tools.saved.delete', { name: f.name })}
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(f)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              ) : undefined
+            }
           >
-            <ListItemText primary={f.name} secondary={detail(f)} />
+            <ListItemButton
+              onClick={() => {
+                setFilters(f.filter, {});
+                onApplied();
+              }}
+            >
+              <ListItemText primary={f.name} secondary={detail(f)} />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+      {/* Outside the list: a separator is not a list item. */}
+      <Divider />
+      <List dense>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onSaveCurrent}>
+            <ListItemIcon>
+              <SaveIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={translate('list_tools.saved.save_current')} />
           </ListItemButton>
         </ListItem>
-      ))}
-      <Divider component="li" />
-      <ListItem disablePadding>
-        <ListItemButton onClick={onSaveCurrent}>
-          <ListItemIcon>
-            <SaveIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText primary={translate('list_tools.saved.save_current')} />
-        </ListItemButton>
-      </ListItem>
-    </List>
+      </List>
+    </>
   );
 }
 
