@@ -31,4 +31,7 @@ export const inLayout = {
   ThemeSetupPage: () => import('./modules/shell/ThemeSetupPage').then((m) => m.ThemeSetupPage),
   NotificationAdminPage: () => import('./modules/notifications/NotificationAdminPage').then((m) => m.NotificationAdminPage),
   InboxPage: () => import('./modules/notifications/InboxPage').then((m) => m.InboxPage),
+  AuditLogPage: () => import('./modules/audit/AuditLogPage').then((m) => m.AuditLogPage),
+  DeletedRecordsPage: () => import('./modules/audit/DeletedRecordsPage').then((m) => m.DeletedRecordsPage),
+  RecordHistoryDialog: () => import('./modules/audit/RecordHistoryDialog').then((m) => m.RecordHistoryDialog),
 };

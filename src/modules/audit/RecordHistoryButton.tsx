@@ -6,8 +6,8 @@ import { useCanAccess, useDataProvider, useRefresh, useTranslate, type Identifie
 import { lazyComponent } from '../../lazy';
 import { AUDIT_SLUGS } from './api';
 
-// The history view (and the word diff library with it) loads the first time it opens.
-const RecordHistoryDialog = lazyComponent(() => import('./RecordHistoryDialog').then((m) => m.RecordHistoryDialog));
+// The history view (and the word diff library with it) loads the first time it opens, through the shell's chunk (src/signed-in.ts).
+const RecordHistoryDialog = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.RecordHistoryDialog()));
 
 interface Props {
   resource: string;

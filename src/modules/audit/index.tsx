@@ -2,9 +2,9 @@ import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '..';
 import { lazyComponent } from '../../lazy';
 
-// The audit screens are chunks of their own, loaded when first shown.
-const AuditLogPage = lazyComponent(() => import('./AuditLogPage').then((m) => m.AuditLogPage));
-const DeletedRecordsPage = lazyComponent(() => import('./DeletedRecordsPage').then((m) => m.DeletedRecordsPage));
+// The audit screens are chunks of their own, loaded when first shown, through the shell's chunk (see src/signed-in.ts).
+const AuditLogPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.AuditLogPage()));
+const DeletedRecordsPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.DeletedRecordsPage()));
 
 /**
  * The audit trail's screens: the log (at its menu entry's route, `audit/audit-list`) and each
