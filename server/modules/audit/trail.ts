@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect, Row } from '../../db/database';
 import type { RequestOrigin } from '../../context';
 import type { ChangeRecorder, StoredChange } from '../../crud/service';
-import { auditDb, canonicalJson, entryHash, GENESIS, type HashedEntry, type PruneAnchor } from './chain';
+import { auditDb, canonicalJson, entryHash, GENESIS, type AuditLogTable, type HashedEntry, type PruneAnchor } from './chain';
 import { descriptorChanges, descriptorSnapshot, type FieldChanges } from './changes';
 import { waitForLock } from '../../db/database-lock';
 
@@ -88,7 +88,47 @@ const usersOf = (on: Handle) => on as unknown as Kysely<UserNames>;
 
 export type Trail = ReturnType<typeof createTrail>;
 
+/** Every column of an entry, in the order the compiled insert takes them. */
+const AUDIT_COLUMNS = [
+  'audit_id',
+  'audit_at',
+  'audit_actor',
+  'audit_actor_name',
+  'audit_actor_branch',
+  'audit_action',
+  'audit_resource',
+  'audit_record',
+  'audit_branch',
+  'audit_changes',
+  'audit_snapshot',
+  'audit_ip',
+  'audit_browser',
+  'audit_request',
+  'audit_prev_hash',
+  'audit_hash',
+] as const satisfies readonly (keyof AuditLogTable)[];
+
+/**
+ * The three statements every entry runs, built and compiled once (they ride on every write, so
+ * Kysely's building and compiling them each time would be a cost of its own); run with new
+ * parameters on the change's transaction.
+ */
+function compileStatements(on: Handle) {
+  const placeholder = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, null])) as unknown as AuditLogTable;
+  return {
+    who: usersOf(on).selectFrom('users').select(['user_name', 'user_branch']).where('user_id', '=', 0).compile(),
+    last: auditDb(on).selectFrom('audit_log').select(['audit_id', 'audit_hash']).orderBy('audit_id', 'desc').limit(1).compile(),
+    insert: auditDb(on).insertInto('audit_log').values(placeholder).compile(),
+  };
+}
+
+/** Runs a compiled statement with new parameters. */
+const runWith = async <R>(on: Handle, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> =>
+  (await on.executeQuery<R>({ ...query, parameters })).rows;
+
 export function createTrail(dialect: Dialect) {
+  let compiled: ReturnType<typeof compileStatements> | undefined;
+  const statements = (on: Handle) => (compiled ??= compileStatements(on));
   /** Takes the trail's lock for the rest of the transaction (SQLite: the transaction already has the one writer). */
   const lock = async (trx: Kysely<unknown>) => {
     if (dialect === 'postgres')
@@ -99,23 +139,12 @@ export function createTrail(dialect: Dialect) {
   async function record(on: Handle, entry: TrailEntry, check?: (trx: Kysely<unknown>) => Promise<void>): Promise<number> {
     if (!on.isTransaction) return on.transaction().execute((trx) => record(trx, entry, check));
     const trx = on as unknown as Kysely<unknown>;
+    const q = statements(on);
     // The actor's name and branch as they are at this moment, read in the change's transaction.
-    const who = entry.actor
-      ? await usersOf(on)
-          .selectFrom('users')
-          .select(['user_name', 'user_branch'])
-          .where('user_id', '=', entry.actor.user_id)
-          .executeTakeFirst()
-      : undefined;
+    const who = entry.actor ? (await runWith(on, q.who, [entry.actor.user_id]))[0] : undefined;
     await lock(trx);
     if (check) await check(trx);
-    const adb = auditDb(on);
-    const last = await adb
-      .selectFrom('audit_log')
-      .select(['audit_id', 'audit_hash'])
-      .orderBy('audit_id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const last = (await runWith(on, q.last, q.last.parameters))[0];
     const origin = entry.actor?.origin ?? entry.origin;
     const row: HashedEntry = {
       audit_id: last ? last.audit_id + 1 : 1,
@@ -134,10 +163,12 @@ export function createTrail(dialect: Dialect) {
       audit_request: origin?.requestId ?? '',
       audit_prev_hash: last?.audit_hash ?? GENESIS,
     };
-    await adb
-      .insertInto('audit_log')
-      .values({ ...row, audit_hash: entryHash(row) })
-      .execute();
+    const stored: AuditLogTable = { ...row, audit_hash: entryHash(row) };
+    await runWith(
+      on,
+      q.insert,
+      AUDIT_COLUMNS.map((c) => stored[c]),
+    );
     return row.audit_id;
   }
 

@@ -1,0 +1,210 @@
+/**
+ * The audit trail's cost and its log page, on SQLite and PostgreSQL (`npx tsx bench/audit.ts`;
+ * AUDIT_BENCH_ENTRIES, default 1,000,000; AUDIT_BENCH_KINDS, default "sqlite,postgres").
+ *
+ * 1. Create and update throughput with the trail against without it, in one run: the same server
+ *    (in this process, `app.inject`, one request at a time), its recorder switched between the
+ *    trail and none, in alternating rounds; the median round of each.
+ * 2. The audit log's filtered page at 1,000,000 entries: the entries are written straight to the
+ *    table (a real chain), then each filter's page (50 rows and the total) is asked 100 times, one
+ *    request at a time; the median.
+ *
+ * Writes its report into bench/RESULTS.md (block `audit`) and prints it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp } from '../server/app';
+import { createTrail } from '../server/modules/audit/trail';
+import { auditDb, entryHash, GENESIS, type AuditLogTable, type HashedEntry } from '../server/modules/audit/chain';
+import { registry } from '../resources';
+import { benchConfig } from './shared';
+import { codeState, machine, writeBlock } from './harness';
+
+type Kind = 'sqlite' | 'postgres';
+const ENTRIES = Number(process.env.AUDIT_BENCH_ENTRIES ?? 1_000_000);
+const KINDS = (process.env.AUDIT_BENCH_KINDS ?? 'sqlite,postgres').split(',') as Kind[];
+const ROUNDS = 5;
+const WRITES_PER_ROUND = 200;
+const PAGE_RUNS = 100;
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'audit-bench-password';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const ms = (x: number) => x.toFixed(1);
+
+async function throwawayPg() {
+  const name = `console_audit_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function benchKind(kind: Kind): Promise<string[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-audit-bench-'));
+  const pgDb = kind === 'postgres' ? await throwawayPg() : undefined;
+  const { app } = await buildApp({ ...benchConfig(dataDir, PASSWORD), seedSamples: false, databaseUrl: pgDb?.url, readerThreads: 0 });
+  const lines: string[] = [];
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/users/user-login', payload: { username: 'admin', password: PASSWORD } });
+    const headers = { 'access-token': login.json<{ data: { token: string } }>().data.token };
+    const call = async (method: 'POST' | 'PUT' | 'GET', url: string, payload?: object) => {
+      const res = await app.inject({ method, url, headers, ...(payload && { payload }) });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json<{ data: Record<string, unknown> & { total?: number } }>();
+    };
+
+    // 1. Throughput, with and without the trail, alternating.
+    const trail = createTrail(kind);
+    const none = () => Promise.resolve();
+    const rates = { on: { create: [] as number[], update: [] as number[] }, off: { create: [] as number[], update: [] as number[] } };
+    let serial = 0;
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const mode = round % 2 === 0 ? 'on' : 'off';
+      app.ctx.crud.recordIn(mode === 'on' ? trail.recorder : none);
+      const ids: number[] = [];
+      let t = performance.now();
+      for (let i = 0; i < WRITES_PER_ROUND; i++) {
+        const code = `AB-${++serial}`;
+        const made = await call('POST', '/api/pharmacy-category/pharmacy-category-create', {
+          pharmacy_category_code: code,
+          pharmacy_category_name: `Bench ${code}`,
+        });
+        ids.push(Number(made.data.pharmacy_category_id));
+      }
+      rates[mode].create.push(WRITES_PER_ROUND / ((performance.now() - t) / 1000));
+      t = performance.now();
+      for (const id of ids)
+        await call('PUT', `/api/pharmacy-category/pharmacy-category-update/${id}`, { pharmacy_category_name: `Bench renamed ${id}` });
+      rates[mode].update.push(WRITES_PER_ROUND / ((performance.now() - t) / 1000));
+    }
+    app.ctx.crud.recordIn(trail.recorder);
+    for (const op of ['create', 'update'] as const) {
+      const on = median(rates.on[op]);
+      const off = median(rates.off[op]);
+      const ratio = on / off;
+      lines.push(
+        `| ${kind} | ${op} | ${on.toFixed(0)} | ${off.toFixed(0)} | ${ratio.toFixed(2)} | >= 0.8 | ${ratio >= 0.8 ? 'PASS' : 'MISS'} |`,
+      );
+    }
+
+    // 2. A million entries, written straight to the table as one chain after what is there.
+    const db = app.ctx.conn.db;
+    const adb = auditDb(db);
+    const last = await adb
+      .selectFrom('audit_log')
+      .select(['audit_id', 'audit_hash'])
+      .orderBy('audit_id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    let prev = last?.audit_hash ?? GENESIS;
+    let id = last?.audit_id ?? 0;
+    const resources = registry.all.map((d) => ({ name: d.name, scoped: d.branchScope !== undefined }));
+    const actions = ['update', 'update', 'update', 'create', 'delete', 'sign-in', 'update', 'create', 'restore', 'update'];
+    const start = Date.parse('2025-01-01T00:00:00Z');
+    // 16 values a row: within SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement.
+    const batch = 2_000;
+    const seedStarted = performance.now();
+    for (let done = 0; done < ENTRIES;) {
+      const rows: AuditLogTable[] = [];
+      for (let i = 0; i < batch && done < ENTRIES; i++, done++) {
+        const r = resources[done % resources.length]!;
+        const entry: HashedEntry = {
+          audit_id: ++id,
+          audit_at: new Date(start + done * 30_000).toISOString(),
+          audit_actor: (done % 50) + 1,
+          audit_actor_name: `Staff ${(done % 50) + 1}`,
+          audit_actor_branch: done % 10,
+          audit_action: actions[Math.floor(done / resources.length) % actions.length]!,
+          audit_resource: r.name,
+          audit_record: (Math.floor(done / resources.length) % 5_000) + 1,
+          audit_branch: r.scoped ? done % 10 : null,
+          audit_changes: `{"${r.name}_name":{"after":"Name ${done}","before":"Name ${done - 1}"}}`,
+          audit_snapshot: `{"${r.name}_code":"C-${done}","${r.name}_name":"Name ${done}","${r.name}_status":1}`,
+          audit_ip: '10.0.0.1',
+          audit_browser: 'Mozilla/5.0 (bench)',
+          audit_request: `req-${done}`,
+          audit_prev_hash: prev,
+        };
+        prev = entryHash(entry);
+        rows.push({ ...entry, audit_hash: prev });
+      }
+      await adb.insertInto('audit_log').values(rows).execute();
+    }
+    if (kind === 'postgres') await sql`ANALYZE audit_log`.execute(db);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    const filters: [string, string][] = [
+      ['resource + action (medicine updates)', 'resource=medicine&action=update'],
+      ['actor', 'actor=7'],
+      ['one record (resource + record)', 'resource=medicine&record=123'],
+      ['date range (one week)', 'from=2025-03-01&to=2025-03-07'],
+      ['branch', 'branch=3'],
+      ['action only (deletes)', 'action=delete'],
+      ['no filter (every entry)', ''],
+    ];
+    for (const [label, query] of filters) {
+      const url = `/api/audit/audit-list?page=1&limit=50${query ? `&${query}` : ''}`;
+      for (let i = 0; i < 10; i++) await call('GET', url);
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < PAGE_RUNS; i++) {
+        const t = performance.now();
+        const page = await call('GET', url);
+        times.push(performance.now() - t);
+        total = Number(page.data.total);
+      }
+      const m = median(times);
+      const target = query ? '< 50 ms' : '-';
+      const verdict = query ? (m < 50 ? 'PASS' : 'MISS') : 'no target';
+      lines.push(`| ${kind} | log page: ${label} | ${total.toLocaleString('en-US')} | ${ms(m)} | ${target} | ${verdict} |`);
+    }
+    lines.push(`<!-- ${kind}: ${ENTRIES.toLocaleString('en-US')} entries written in ${seedSeconds.toFixed(0)} s -->`);
+  } finally {
+    await app.close();
+    await pgDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+const results: string[] = [];
+for (const kind of KINDS) results.push(...(await benchKind(kind)));
+const writes = results.filter((l) => / \| (create|update) \| /.test(l));
+const pages = results.filter((l) => l.includes('log page'));
+const report = [
+  '## Audit trail (bench/audit.ts)',
+  '',
+  `- Date: ${new Date().toISOString()}; code: ${codeState()}`,
+  `- Machine: ${machine()}`,
+  `- Writes: pharmacy categories through the real server in this process (\`app.inject\`, one request at a time, admin token),`,
+  `  ${ROUNDS} rounds each of ${WRITES_PER_ROUND} creates then ${WRITES_PER_ROUND} updates with the trail and without it`,
+  '  (the recorder switched off), alternating; the median round. Target (issue 33): with >= 0.8x without.',
+  `- Log page: ${ENTRIES.toLocaleString('en-US')} entries (a real chain over ${registry.all.length} resources, 50 actors, 10 branches, a year),`,
+  `  GET /api/audit/audit-list (50 rows and the total), ${PAGE_RUNS} requests one at a time after 10 warm-up; the median.`,
+  '',
+  '| Database | Write | With trail /s | Without /s | Ratio | Target | Verdict |',
+  '|---|---|---:|---:|---:|---:|---|',
+  ...writes,
+  '',
+  '| Database | Filter | Matching entries | Median ms | Target | Verdict |',
+  '|---|---|---:|---:|---:|---|',
+  ...pages,
+  '',
+  ...results.filter((l) => l.startsWith('<!--')),
+].join('\n');
+writeBlock('audit', report);
+console.log(report);
