@@ -16,6 +16,12 @@ export interface PermissionEntry {
   menu_name: string;
   menu_icon: string;
   menu_slug: string;
+  /** Names an administrator gave in Bengali, Spanish and Burmese ('' or null: none), as the navigation has them. */
+  menu_name_bn: string | null;
+  menu_name_es: string | null;
+  menu_name_my: string | null;
+  /** 1 while the menu bears the name the catalogue wrote: the console then names it in the user's language. */
+  menu_name_shipped: 0 | 1;
   permission_status: 0 | 1;
   /** Users only: what the group alone gives, and why the entry differs when it does. */
   group_permission_status?: 0 | 1;
@@ -43,7 +49,14 @@ const slugsOf = (byId: ReadonlyMap<number, MenuRow>, changes: readonly Permissio
 
 const flatten = (list: readonly PermissionChange[]): PermissionChange[] => list.flatMap((c) => [c, ...flatten(c.menus ?? [])]);
 
-export function permissionService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>, dialect: Dialect) {
+/** `shipped`: each catalogue slug with the name it was written with (catalogue.ts `shippedNames`). */
+export function permissionService(
+  db: Db,
+  groups: GroupReader,
+  superAdminGroup: () => Promise<number>,
+  dialect: Dialect,
+  shipped: ReadonlyMap<string, string> = new Map(),
+) {
   const audit = accessEntries(dialect);
   const menus = (status?: number) => {
     let q = db.selectFrom('menu').selectAll();
@@ -77,6 +90,10 @@ export function permissionService(db: Db, groups: GroupReader, superAdminGroup: 
     menu_name: m.menu_name,
     menu_icon: m.menu_icon,
     menu_slug: m.menu_slug,
+    menu_name_bn: m.menu_name_bn,
+    menu_name_es: m.menu_name_es,
+    menu_name_my: m.menu_name_my,
+    menu_name_shipped: shipped.get(m.menu_slug) === m.menu_name ? 1 : 0,
     permission_status: on ? 1 : 0,
   });
 

@@ -47,7 +47,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(db, ctx.registry));
   const groups = groupReader(db, ctx.registry);
   const menus = menuService(db, groups, superAdminGroup, ctx.conn.dialect);
-  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect);
+  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect, shippedNames(ctx.registry));
   const escalation = noEscalation(ctx);
   guardGroups(ctx, superAdminGroup);
 

@@ -17,6 +17,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { PermissionChange, PermissionEntry } from './api';
 import { changes, checkState, filterIds, indexTree, statusesOf, toggle, type CheckState, type Statuses } from './tree-logic';
 import { MenuIcon } from './menu-icons';
+import { useMenuLabel } from './menuLabel';
 
 type Source = NonNullable<PermissionEntry['permission_source']>;
 
@@ -45,6 +46,8 @@ const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxO
 export function PermissionTreeView({ entries, onSave, mode = 'group', label, readOnly = false }: PermissionTreeViewProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  // Each entry named as the navigation names it, in the user's language.
+  const nameOf = useMenuLabel();
   const ix = useMemo(() => indexTree(entries), [entries]);
   const [statuses, setStatuses] = useState<Statuses>(() => statusesOf(ix));
   const [sources, setSources] = useState<ReadonlyMap<number, Source>>(
@@ -55,7 +58,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
   const [focusId, setFocusId] = useState<number | undefined>(ix.order[0]?.menu_id);
   const items = useRef(new Map<number, HTMLElement>());
 
-  const kept = useMemo(() => filterIds(ix, filter), [ix, filter]);
+  const kept = useMemo(() => filterIds(ix, filter, nameOf), [ix, filter, nameOf]);
   const isOpen = (id: number) => kept !== undefined || expanded.has(id);
   /** The entries on screen, top to bottom. */
   const visible = useMemo(() => {
@@ -208,7 +211,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
               <IconButton
                 size="small"
                 tabIndex={-1}
-                aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name: e.menu_name })}
+                aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name: nameOf(e) })}
                 onClick={() => {
                   setExpanded(open ? new Set([...expanded].filter((x) => x !== e.menu_id)) : new Set([...expanded, e.menu_id]));
                 }}
@@ -229,7 +232,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
               <Icon fontSize="small" color={state === false ? 'action' : 'primary'} aria-hidden />
               <MenuIcon name={e.menu_icon} fontSize="small" color="action" aria-hidden />
               <Typography id={nameId} variant="body2" noWrap>
-                {e.menu_name}
+                {nameOf(e)}
               </Typography>
               <Typography variant="caption" color="text.secondary" noWrap aria-hidden>
                 {e.menu_slug}
@@ -248,7 +251,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
                     <IconButton
                       size="small"
                       tabIndex={-1}
-                      aria-label={`${translate('access.tree.reset_to_group')}: ${e.menu_name}`}
+                      aria-label={`${translate('access.tree.reset_to_group')}: ${nameOf(e)}`}
                       onClick={() => {
                         reset([e.menu_id]);
                       }}

@@ -10,6 +10,11 @@ export interface PermissionEntry {
   menu_name: string;
   menu_icon: string;
   menu_slug: string;
+  /** Named in the user's language as the navigation names it (menuLabel.ts). */
+  menu_name_bn?: string | null;
+  menu_name_es?: string | null;
+  menu_name_my?: string | null;
+  menu_name_shipped?: number;
   permission_status: number;
   group_permission_status?: number;
   permission_source?: 'group' | 'granted' | 'denied';

@@ -6,9 +6,9 @@ export interface NamedMenu {
   menu_name: string;
   menu_slug: string;
   /** An administrator's name in Bengali, Spanish or Burmese ('' or absent: none). */
-  menu_name_bn?: string;
-  menu_name_es?: string;
-  menu_name_my?: string;
+  menu_name_bn?: string | null;
+  menu_name_es?: string | null;
+  menu_name_my?: string | null;
   /** 1 while the menu bears the name the catalogue wrote: the console then names it itself. */
   menu_name_shipped?: number;
 }

@@ -61,13 +61,16 @@ export function checkState(entry: PermissionEntry, statuses: Statuses): CheckSta
   return 'mixed';
 }
 
-/** Ids of the entries a filter keeps: those whose name or slug matches, with their ancestors. */
-export function filterIds(ix: Indexed, text: string): Set<number> | undefined {
+/**
+ * Ids of the entries a filter keeps: those whose name as shown (`label`), stored name or slug
+ * matches, with their ancestors.
+ */
+export function filterIds(ix: Indexed, text: string, label: (e: PermissionEntry) => string = (e) => e.menu_name): Set<number> | undefined {
   const needle = text.trim().toLowerCase();
   if (!needle) return undefined;
   const keep = new Set<number>();
   for (const e of ix.order) {
-    if (!e.menu_name.toLowerCase().includes(needle) && !e.menu_slug.toLowerCase().includes(needle)) continue;
+    if (![label(e), e.menu_name, e.menu_slug].some((t) => t.toLowerCase().includes(needle))) continue;
     keep.add(e.menu_id);
     for (let p = ix.parentOf.get(e.menu_id); p !== undefined; p = ix.parentOf.get(p)) keep.add(p);
   }

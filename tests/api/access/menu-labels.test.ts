@@ -117,4 +117,23 @@ describe.each(DATABASES)('menu names per language on %s', (kind) => {
     expect(renamed.statusCode).toBe(200);
     expect(find(await navigation(), 'ot/ot-list')).toMatchObject({ menu_name: 'Theatre bookings', menu_name_shipped: 0 });
   });
+
+  it('names the permission trees’ entries as the navigation does (a group’s and a user’s)', async () => {
+    const me = (await s.call('GET', '/api/users/get-auth-user')).json<Answer<{ user_id: number }>>().data.user_id;
+    for (const url of [
+      `/api/permission/permission-list/?group=${admin}&menu=all&status=1`,
+      `/api/permission/permission-list-user/?user=${me}&group=${admin}&menu=all&status=1`,
+    ]) {
+      const res = await s.call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      const tree = res.json<Answer<Menu[]>>().data;
+      expect(find(tree, 'ward-rounds'), url).toMatchObject({
+        menu_name: 'Ward rounds',
+        menu_name_bn: 'ওয়ার্ড পরিদর্শন',
+        menu_name_shipped: 0,
+      });
+      expect(find(tree, 'users'), url).toMatchObject({ menu_name_shipped: 1 });
+      expect(find(tree, 'ot/ot-list'), url).toMatchObject({ menu_name: 'Theatre bookings', menu_name_shipped: 0 });
+    }
+  });
 });
