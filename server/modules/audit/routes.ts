@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requirePermission, signedIn } from '../../plugins/auth';
 import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
+import { schemaRefusal } from '../../http/validation';
 import { registerMenus } from '../access';
 import { AUDIT_MENUS, AUDIT_SLUGS } from './menus';
 import { schemas } from './schemas';
@@ -62,8 +63,9 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: LogFilters }>(
     '/audit/audit-list',
-    { schema: schemas.list, preHandler: requirePermission(AUDIT_SLUGS.log) },
+    { schema: schemas.list, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.log) },
     async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const result = await queries.list(signedIn(request), request.query);
       return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
     },
@@ -71,8 +73,9 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { resource: string; id: string }; Querystring: Paging }>(
     '/audit/history/:resource/:id',
-    { schema: schemas.history, preHandler: requirePermission(AUDIT_SLUGS.history) },
+    { schema: schemas.history, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.history) },
     async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const { resource, id } = request.params;
       const result = await queries.history(signedIn(request), resource, parseIdParam(id, resource), request.query);
       return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
@@ -81,8 +84,9 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { resource: string }; Querystring: Paging }>(
     '/audit/deleted/:resource',
-    { schema: schemas.deleted, preHandler: requirePermission(AUDIT_SLUGS.history) },
+    { schema: schemas.deleted, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.history) },
     async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const result = await queries.deleted(signedIn(request), request.params.resource, request.query);
       return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
     },
@@ -90,8 +94,9 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { entryId: string }; Body: { latest: number } }>(
     '/audit/restore/:entryId',
-    { schema: schemas.restore, preHandler: requirePermission(AUDIT_SLUGS.restore) },
+    { schema: schemas.restore, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.restore) },
     async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const entryId = parseIdParam(request.params.entryId, 'audit entry');
       const record = await repair.restore(signedIn(request), entryId, request.body.latest);
       return success('Record Restored Successfully', record);
@@ -100,8 +105,9 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { entryId: string }; Body: Record<string, unknown> | undefined }>(
     '/audit/undelete/:entryId',
-    { schema: schemas.undelete, preHandler: requirePermission(AUDIT_SLUGS.restore) },
+    { schema: schemas.undelete, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.restore) },
     async (request, reply) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const entryId = parseIdParam(request.params.entryId, 'audit entry');
       const record = await repair.undelete(signedIn(request), entryId, request.body ?? {});
       return reply.code(201).send(success('Record Undeleted Successfully', record));
