@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
+import { seriousViolations } from './a11y-routes';
 
 /**
  * The audit trail in the console, in a real browser against the real server: a medicine's price
@@ -49,6 +50,7 @@ describe('audit trail, end to end in Chromium', () => {
     await expect.poll(() => priceRow(0).getByRole('cell').allTextContents()).toEqual(['31.5', '47.25']);
     await expect.poll(async () => (await priceRow(1).getByRole('cell').allTextContents())[1]).toBe('31.5');
 
+    expect(await seriousViolations(page)).toEqual([]);
     // The newest version is the record as it is: only older ones can be restored.
     expect(
       await versions
@@ -78,6 +80,7 @@ describe('audit trail, end to end in Chromium', () => {
     const first = page.locator('tbody tr').first();
     await expect.poll(() => first.textContent()).toContain('Restored');
     await expect.poll(() => first.textContent()).toContain(`Medicine #${id}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await first.getByRole('link', { name: new RegExp(`medicine #${id}`, 'i') }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/medicine/${id}`);
     await expect
@@ -106,6 +109,7 @@ describe('audit trail, end to end in Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/doctors/deleted');
     const deleted = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
     await expect.poll(() => deleted.textContent()).toContain('Administrator');
+    expect(await seriousViolations(page)).toEqual([]);
     await deleted.getByRole('button', { name: /undelete/i }).click();
     await page
       .getByRole('dialog', { name: /undelete this record/i })
