@@ -75,7 +75,10 @@ describe('audit trail, end to end in Chromium', () => {
     await form.getByRole('button', { name: /cancel/i }).click();
 
     // The audit log: the restore as its newest entry, linking to the medicine's dialog.
-    await page.goto(`${e.url}/audit/audit-list`);
+    // Reached from the navigation: the server's menu entry for audit/audit-list leads to the screen.
+    const nav = page.locator('a[href="/audit/audit-list"]');
+    await expect.poll(() => nav.textContent()).toContain('Audit Log');
+    await nav.click();
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
     const first = page.locator('tbody tr').first();
     await expect.poll(() => first.textContent()).toContain('Restored');
