@@ -10,6 +10,8 @@ export default defineConfig({
     alias: {
       // An ES5 polyfill chain (get-intrinsic, call-bind, ...) of node-polyglot: the built-in suffices.
       'object.entries': fileURLToPath(new URL('./src/shims/object-entries.cjs', import.meta.url)),
+      // The column chooser's accent folding: String.prototype.normalize does it (see the shim).
+      diacritic: fileURLToPath(new URL('./src/shims/diacritic.cjs', import.meta.url)),
     },
   },
   build: {
