@@ -251,7 +251,7 @@ export function createCrudService(
   const reread = (tdb: DynamicDb, d: ResourceDescriptor, id: number) =>
     tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
 
-  let lastChangeOf: ((d: ResourceDescriptor, id: number) => Promise<LastChange | undefined>) | undefined;
+  let lastChangeOf: ((d: Pick<ResourceDescriptor, 'name'>, id: number) => Promise<LastChange | undefined>) | undefined;
 
   /** 412 with the record as it is now and who changed it, so the console can show both sides. */
   async function staleAnswer(d: ResourceDescriptor, id: number): Promise<ApiError> {
@@ -361,9 +361,13 @@ export function createCrudService(
     },
 
     /** Where a stale write's refusal learns who changed the record and when (the audit trail). */
-    lastChangeFrom(fn: (d: ResourceDescriptor, id: number) => Promise<LastChange | undefined>) {
+    lastChangeFrom(fn: (d: Pick<ResourceDescriptor, 'name'>, id: number) => Promise<LastChange | undefined>) {
       lastChangeOf = fn;
     },
+
+    /** Who changed a module's own record last (menus, notices), for their stale-write refusals. */
+    lastChange: (resource: string, id: number): Promise<LastChange | undefined> =>
+      lastChangeOf ? lastChangeOf({ name: resource }, id) : Promise.resolve(undefined),
 
     /** Who hears of every stored change (the server's event bus). */
     announce(listener: (change: RecordChange) => void) {

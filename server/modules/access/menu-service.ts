@@ -7,11 +7,15 @@ import { isUniqueViolation } from '../../db/errors';
 import { serialisedWrite } from '../../db/database-lock';
 import type { AuthUser } from '../../context';
 import { accessEntries } from '../audit/access-entries';
+import { assertVersion, StaleVersion, staleRefusal, type LastChange } from '../../crud/versions';
+import { menuGroupsIn, menuVersion } from './menu-version';
 
 export type MenuRow = Selectable<MenuTable>;
 
 /** A menu as the contract answers it: the row, its groups, and its children in `menus`. */
 export interface MenuView extends MenuRow {
+  /** What `If-Match` names to change or delete this menu only as it was read. */
+  version: string;
   permission_group: number[];
   permissions: { permission_group: number; group: Omit<GroupRef, 'group_status'> }[];
   menus: MenuView[];
@@ -82,7 +86,13 @@ export function childrenIndex<T extends MenuRow>(rows: readonly T[]): Map<number
   return index;
 }
 
-export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => Promise<number>, dialect: Dialect) {
+export function menuService(
+  db: Db,
+  groups: GroupReader,
+  superAdminGroup: () => Promise<number>,
+  dialect: Dialect,
+  lastChange?: (resource: string, id: number) => Promise<LastChange | undefined>,
+) {
   const allMenus = (on: Db = db) => on.selectFrom('menu').selectAll().execute();
   const audit = accessEntries(dialect);
 
@@ -126,7 +136,8 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
         if (group)
           permissions.push({ permission_group: g, group: { group_id: g, group_code: group.group_code, group_name: group.group_name } });
       }
-      return { ...r, permission_group: permissions.map((p) => p.permission_group), permissions, menus: [] };
+      const version = menuVersion(r, perms.get(r.menu_id) ?? []);
+      return { ...r, version, permission_group: permissions.map((p) => p.permission_group), permissions, menus: [] };
     };
   }
 
@@ -223,6 +234,13 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
     }
   }
 
+  /** A stale write's 412, with the menu as it is now. */
+  const refuseStale = (id: number) => async (err: unknown) => {
+    if (!(err instanceof StaleVersion)) throw err;
+    const now = await get(id);
+    throw staleRefusal(now, now.version, await lastChange?.('menu', id));
+  };
+
   return {
     list,
     get,
@@ -257,7 +275,7 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
       return get(menuId);
     },
 
-    async update(id: number, input: MenuInput, actor?: AuthUser): Promise<MenuView> {
+    async update(id: number, input: MenuInput, actor?: AuthUser, expectedVersion?: string): Promise<MenuView> {
       const known = await knownGroups(input);
       const admin = await superAdminGroup();
       const { permission_group } = input;
@@ -269,21 +287,25 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
         const rows = await allMenus(trx);
         const before = rows.find((r) => r.menu_id === id);
         if (!before) throw notFound(`menu ${id}`);
+        if (expectedVersion !== undefined) assertVersion(expectedVersion, menuVersion(before, await menuGroupsIn(trx, id)));
         check(input, rows, known, id);
         guardProtected(before, input, admin);
         const was = await audit.menuState(trx, id);
         if (Object.keys(values).length) await trx.updateTable('menu').set(values).where('menu_id', '=', id).execute();
         if (permission_group) await setGroups(trx, id, permission_group);
         await audit.menu(trx, 'update', id, was, actor);
-      }).catch(asSlugUsed(input));
+      })
+        .catch(asSlugUsed(input))
+        .catch(refuseStale(id));
       return get(id);
     },
 
-    remove: (id: number, actor?: AuthUser): Promise<{ menu_id: number }> =>
+    remove: (id: number, actor?: AuthUser, expectedVersion?: string): Promise<{ menu_id: number }> =>
       writeMenus(async (trx) => {
         const rows = await allMenus(trx);
         const row = rows.find((r) => r.menu_id === id);
         if (!row) throw notFound(`menu ${id}`);
+        if (expectedVersion !== undefined) assertVersion(expectedVersion, menuVersion(row, await menuGroupsIn(trx, id)));
         const children = rows.filter((r) => r.main_menu === id);
         if (children.length) {
           throw new ApiError(
@@ -304,7 +326,7 @@ export function menuService(db: Db, groups: GroupReader, superAdminGroup: () => 
         await trx.deleteFrom('menu').where('menu_id', '=', id).execute();
         await audit.menu(trx, 'delete', id, was, actor);
         return { menu_id: id };
-      }),
+      }).catch(refuseStale(id)),
 
     /** Which groups a menu grants, before a change (to tell who is affected). */
     groupsOf: async (id: number) => (await permissionsOf([id])).get(id) ?? [],

@@ -3,6 +3,7 @@ import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { noEscalation } from '../../auth/no-escalation';
 import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
+import { etagOf, expectedVersion } from '../../crud/versions';
 import { ensureSuperAdminGroup } from '../../startup';
 import { USER_PERMISSION_SLUG, users as usersDescriptor } from '../../../resources';
 import './menus';
@@ -46,7 +47,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   let superAdmin: number | undefined;
   const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(db, ctx.registry));
   const groups = groupReader(db, ctx.registry);
-  const menus = menuService(db, groups, superAdminGroup, ctx.conn.dialect);
+  const menus = menuService(db, groups, superAdminGroup, ctx.conn.dialect, ctx.crud.lastChange);
   const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect, shippedNames(ctx.registry));
   const escalation = noEscalation(ctx);
   guardGroups(ctx, superAdminGroup);
@@ -56,6 +57,9 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     ctx.permissions.invalidate();
     ctx.events.emit('permissions-changed', who);
   };
+  /** Open menu dialogs hear of a menu saved or deleted elsewhere (the socket's `record` event). */
+  const menuChanged = (id: number, action: 'create' | 'update' | 'delete') =>
+    ctx.events.emit('record-changed', { resource: 'menu', ids: [id], action });
   const slugsOf = (request: FastifyRequest) => ctx.permissions.slugsFor(signedIn(request));
   const found = (n: number) => (n ? 'Data Found' : 'Data Not Found');
 
@@ -71,7 +75,11 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/menu/get-menu/:id',
     { schema: getMenuSchema, preHandler: requirePermission('menu/get-menu') },
-    async (request) => success('Data Found', await menus.get(menuId(request.params.id))),
+    async (request, reply) => {
+      const menu = await menus.get(menuId(request.params.id));
+      void reply.header('etag', etagOf(menu.version));
+      return success('Data Found', menu);
+    },
   );
 
   app.post<{ Body: MenuInput }>(
@@ -87,6 +95,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       });
       const menu = await menus.create(input, signedIn(request));
       changed({ groupIds: menu.permission_group });
+      menuChanged(menu.menu_id, 'create');
       return reply.code(201).send(success('Data Insert Successfully', menu));
     },
   );
@@ -94,7 +103,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: MenuInput }>(
     '/menu/menu-update/:id',
     { schema: menuUpdateSchema, attachValidation: true, preHandler: requirePermission('menu/menu-update') },
-    async (request) => {
+    async (request, reply) => {
       const id = menuId(request.params.id);
       rejectInvalid(request);
       const stored = await menus.get(id);
@@ -105,8 +114,10 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
         status: input.menu_status ?? stored.menu_status,
         groups: input.permission_group ?? before,
       });
-      const menu = await menus.update(id, input, signedIn(request));
+      const menu = await menus.update(id, input, signedIn(request), expectedVersion(request.headers['if-match']));
       changed({ groupIds: [...new Set([...before, ...menu.permission_group])] });
+      menuChanged(id, 'update');
+      void reply.header('etag', etagOf(menu.version));
       return success('Data Update Successfully', menu);
     },
   );
@@ -119,8 +130,9 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       const stored = await menus.get(id);
       const before = stored.permission_group;
       await assertMenuChangeAllowed(escalation, signedIn(request), grantOf(stored), undefined);
-      const done = await menus.remove(id, signedIn(request));
+      const done = await menus.remove(id, signedIn(request), expectedVersion(request.headers['if-match']));
       changed({ groupIds: before });
+      menuChanged(id, 'delete');
       return success('Data Delete Successfully', done);
     },
   );

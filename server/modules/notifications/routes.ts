@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
+import { etagOf, expectedVersion } from '../../crud/versions';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
 import { attachSockets } from './sockets';
@@ -32,7 +33,7 @@ const noticeId = (raw: string) => parseIdParam(raw, 'notification');
  */
 export const notificationsModule: FastifyPluginAsync = async (app) => {
   const { conn, registry, events } = app.ctx;
-  const service = createNotificationService(conn.db, conn.dialect, registry);
+  const service = createNotificationService(conn.db, conn.dialect, registry, app.ctx.crud.lastChange);
   const hub = await attachSockets(app);
   const stopPermissionPushes = pushPermissionChanges(hub.io, events);
   const scheduler = startDueScheduler(service, hub, app.log);
@@ -69,7 +70,11 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
   app.get<IdParams>(
     '/notification/get-notification/:id',
     { schema: schemas.get, preHandler: requirePermission(NOTIFICATION_SLUGS.get) },
-    async (request) => success('Data Found', await service.get(viewer(request), noticeId(request.params.id))),
+    async (request, reply) => {
+      const record = await service.get(viewer(request), noticeId(request.params.id));
+      void reply.header('etag', etagOf(record.updated_at));
+      return success('Data Found', record);
+    },
   );
 
   app.post(
@@ -85,9 +90,11 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
   app.put<IdParams>(
     '/notification/notification-update/:id',
     { schema: schemas.update, preHandler: requirePermission(NOTIFICATION_SLUGS.update) },
-    async (request) => {
-      const record = await service.update(viewer(request), noticeId(request.params.id), request.body);
+    async (request, reply) => {
+      const ifMatch = expectedVersion(request.headers['if-match']);
+      const record = await service.update(viewer(request), noticeId(request.params.id), request.body, ifMatch);
       await changed(record.notification_id, 'update');
+      void reply.header('etag', etagOf(record.updated_at));
       return success('Data Update Successfully', record);
     },
   );
@@ -96,7 +103,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     '/notification/notification-delete/:id',
     { schema: schemas.remove, preHandler: requirePermission(NOTIFICATION_SLUGS.delete) },
     async (request) => {
-      const record = await service.remove(viewer(request), noticeId(request.params.id));
+      const record = await service.remove(viewer(request), noticeId(request.params.id), expectedVersion(request.headers['if-match']));
       await changed(record.notification_id, 'delete');
       return success('Data Delete Successfully', record);
     },

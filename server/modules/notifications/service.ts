@@ -8,6 +8,7 @@ import { nowLocal } from './time';
 import type { RequestOrigin } from '../../context';
 import { createTrail } from '../audit/trail';
 import { fieldChanges } from '../audit/changes';
+import { assertVersion, nextVersion, StaleVersion, staleRefusal, type LastChange } from '../../crud/versions';
 
 /** Who is asking: the session's user, with the group and branch that decide their reach. */
 export interface Viewer {
@@ -23,6 +24,8 @@ type Stored = Selectable<NotificationTable>;
 /** A notice as reads answer it: the spec's `notification_*` fields. */
 export interface NotificationRecord extends NotificationInput {
   notification_id: number;
+  /** The notice's version: what `If-Match` names to change or delete it only as it was read. */
+  updated_at: string;
 }
 
 /** A notice in someone's inbox: the same, with their own read state (1 read). */
@@ -55,6 +58,7 @@ export function publicRecord(row: Stored): NotificationRecord {
     notification_user: row.notification_user,
     notification_group: row.notification_group,
     notification_status: row.notification_status === 1 ? 1 : 0,
+    updated_at: row.updated_at,
   };
 }
 
@@ -86,7 +90,12 @@ export const addressedTo = (v: Viewer, now: string) => (eb: NotificationEb) =>
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
-export function createNotificationService(db: Db, dialect: Dialect, registry: Registry) {
+export function createNotificationService(
+  db: Db,
+  dialect: Dialect,
+  registry: Registry,
+  lastChange?: (resource: string, id: number) => Promise<LastChange | undefined>,
+) {
   const stamp = () => new Date().toISOString();
   const trail = createTrail(dialect);
   /** Records a notice's change in the transaction that wrote it. */
@@ -101,6 +110,19 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
       changes: fieldChanges([], 'notification_id', before, after),
       snapshot: row,
     });
+  };
+
+  /** The row a write changes, locked until its transaction ends (SQLite runs one write at a time). */
+  const locked = (trx: Db, id: number) => {
+    const q = trx.selectFrom('notification').selectAll().where('notification_id', '=', id);
+    return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirstOrThrow();
+  };
+
+  /** A stale write's 412, with the notice as it is now. */
+  const refuseStale = (v: Viewer, id: number) => async (err: unknown) => {
+    if (!(err instanceof StaleVersion)) throw err;
+    const now = publicRecord(await find(v, id));
+    throw staleRefusal(now, now.updated_at, await lastChange?.('notification', id));
   };
 
   /** Branch scope: a sender of branch 0 administers every notice, others those of their branch. */
@@ -201,7 +223,7 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
      * A change of date, reach or a switch back to active makes the notice pending again, so it
      * is pushed (again) when due; editing only the text of a delivered notice does not re-push.
      */
-    async update(v: Viewer, id: number, body: unknown): Promise<NotificationRecord> {
+    async update(v: Viewer, id: number, body: unknown, expectedVersion?: string): Promise<NotificationRecord> {
       const old = await find(v, id);
       await loadRichTextSanitizer();
       const before = publicRecord(old);
@@ -215,26 +237,34 @@ export function createNotificationService(db: Db, dialect: Dialect, registry: Re
       const redeliver = input.notification_status === 1 && (old.notification_status !== 1 || reachChanged);
       // Only what this request changes: a simultaneous edit of other fields is kept, not overwritten with what was read.
       const changed = Object.fromEntries(Object.entries(input).filter(([k, value]) => before[k as keyof typeof before] !== value));
-      const row = await db.transaction().execute(async (trx) => {
-        const was = await trx.selectFrom('notification').selectAll().where('notification_id', '=', id).executeTakeFirstOrThrow();
-        const now = await trx
-          .updateTable('notification')
-          .set({ ...changed, updated_at: stamp(), ...(redeliver && { notification_delivered_at: null }) })
-          .where('notification_id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await audited(trx, v, 'update', was, now);
-        return now;
-      });
+      const row = await db
+        .transaction()
+        .execute(async (trx) => {
+          const was = await locked(trx, id);
+          assertVersion(expectedVersion, was.updated_at);
+          const now = await trx
+            .updateTable('notification')
+            .set({ ...changed, updated_at: nextVersion(stamp(), was.updated_at), ...(redeliver && { notification_delivered_at: null }) })
+            .where('notification_id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await audited(trx, v, 'update', was, now);
+          return now;
+        })
+        .catch(refuseStale(v, id));
       return publicRecord(row);
     },
 
-    async remove(v: Viewer, id: number): Promise<NotificationRecord> {
+    async remove(v: Viewer, id: number, expectedVersion?: string): Promise<NotificationRecord> {
       const old = await find(v, id);
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('notification').where('notification_id', '=', id).execute();
-        await audited(trx, v, 'delete', old);
-      });
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          if (expectedVersion !== undefined) assertVersion(expectedVersion, (await locked(trx, id)).updated_at);
+          await trx.deleteFrom('notification').where('notification_id', '=', id).execute();
+          await audited(trx, v, 'delete', old);
+        })
+        .catch(refuseStale(v, id));
       return publicRecord(old);
     },
 
