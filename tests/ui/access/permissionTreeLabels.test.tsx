@@ -28,6 +28,8 @@ const TREE = [
     menu_name_shipped: 1,
     menus: [
       entry({ menu_id: 41, menu_name: 'Ot List', menu_slug: 'ot/ot-list', menu_name_shipped: 1 }),
+      // A resource's permission that is no screen: its resource and action.
+      entry({ menu_id: 44, menu_name: 'Ot Create', menu_slug: 'ot/ot-create', menu_name_shipped: 1 }),
       entry({
         menu_id: 42,
         menu_name: 'Ward rounds',
@@ -59,12 +61,12 @@ async function treeLabels(): Promise<string[]> {
   const tree = screen.getByRole('tree', { name: 'permissions' });
   return waitFor(() => {
     const items = within(tree).getAllByRole('treeitem');
-    expect(items).toHaveLength(4);
+    expect(items).toHaveLength(5);
     return items.map((i) => i.getAttribute('aria-labelledby')).map((id) => document.getElementById(id ?? '')?.textContent ?? '');
   });
 }
 
-const BENGALI = ['সেবা', 'অপারেশন থিয়েটার', 'ওয়ার্ড পরিদর্শন', 'Lab tests'];
+const BENGALI = ['সেবা', 'অপারেশন থিয়েটার', 'অপারেশন থিয়েটার: তৈরি', 'ওয়ার্ড পরিদর্শন', 'Lab tests'];
 
 describe('the permission tree in Bengali', () => {
   it('a group’s tree names its menus as the navigation does, and filters by those names', async () => {
@@ -73,7 +75,7 @@ describe('the permission tree in Bengali', () => {
     expect(await treeLabels()).toEqual(BENGALI);
     expect(screen.getByRole('treeitem', { name: 'অপারেশন থিয়েটার' })).toBeInTheDocument();
     await userEvent.setup().type(screen.getByRole('textbox'), 'থিয়েটার');
-    await waitFor(() => expect(screen.getAllByRole('treeitem').map((i) => i.getAttribute('aria-level'))).toEqual(['1', '2']));
+    await waitFor(() => expect(screen.getAllByRole('treeitem').map((i) => i.getAttribute('aria-level'))).toEqual(['1', '2', '2']));
   });
 
   it('a user’s tree too', async () => {
