@@ -51,6 +51,7 @@ export default {
       undeleted: 'Record undeleted',
       none: 'No deleted records',
       refused: 'This record could not be undeleted:',
+      password_hint: 'The trail keeps no password: choose a new one.',
     },
     log: {
       title: 'Audit Log',

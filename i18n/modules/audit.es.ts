@@ -51,6 +51,7 @@ export default {
       undeleted: 'Registro recuperado',
       none: 'No hay registros eliminados',
       refused: 'No se pudo recuperar este registro:',
+      password_hint: 'El registro no guarda contraseñas: elija una nueva.',
     },
     log: {
       title: 'Registro de auditoría',

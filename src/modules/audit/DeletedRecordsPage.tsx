@@ -13,7 +13,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
-import { CanAccess, Confirm, HttpError, useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { CanAccess, HttpError, useCanAccess, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../../resources';
 import { useRegistry } from '../../registry-context';
 import { PageHeading } from '../../screens/PageHeading';
@@ -24,6 +24,7 @@ import { AUDIT_SLUGS, auditApi, type AuditEntry } from './api';
 import { plainText } from './changes';
 import { useFieldLabel } from './ChangeValues';
 import { listPath } from './links';
+import { UndeleteDialog } from './UndeleteDialog';
 
 const PAGE_SIZES = [25, 50, 100];
 const FIRST_SIZE = 25;
@@ -95,11 +96,11 @@ function DeletedRecords({ resource }: { resource: string }) {
   const name = translate(`resources.${resource}.name`, { smart_count: 2, _: resource });
   const back = listPath(resource, registry);
 
-  async function undelete(entry: AuditEntry) {
+  async function undelete(entry: AuditEntry, body: Record<string, string>) {
     setBusy(true);
     setRefused(undefined);
     try {
-      await auditApi.undelete(entry.audit_id);
+      await auditApi.undelete(entry.audit_id, body);
       notify('audit.deleted.undeleted', { type: 'success' });
       refresh();
     } catch (e) {
@@ -190,20 +191,18 @@ function DeletedRecords({ resource }: { resource: string }) {
           />
         )}
       </Card>
-      <Confirm
-        isOpen={chosen !== undefined}
-        loading={busy}
-        title="audit.deleted.confirm_title"
-        content="audit.deleted.confirm_body"
-        confirm="audit.deleted.undelete"
-        cancel="ra.action.cancel"
-        onClose={() => {
-          setChosen(undefined);
-        }}
-        onConfirm={() => {
-          if (chosen) void undelete(chosen);
-        }}
-      />
+      {chosen && (
+        <UndeleteDialog
+          resource={resource}
+          busy={busy}
+          onCancel={() => {
+            setChosen(undefined);
+          }}
+          onConfirm={(body) => {
+            void undelete(chosen, body);
+          }}
+        />
+      )}
     </>
   );
 }

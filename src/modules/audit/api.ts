@@ -77,7 +77,9 @@ export const auditApi = {
   /** `latest`: the newest entry id the history showed; the server refuses (409) when the record changed since. */
   restore: (entryId: number, latest: number) =>
     call<Record<string, unknown>>(`/audit/restore/${entryId}`, { method: 'POST', body: JSON.stringify({ latest }) }),
-  undelete: (entryId: number) => call<Record<string, unknown>>(`/audit/undelete/${entryId}`, { method: 'POST', body: '{}' }),
+  /** `body`: values the trail never keeps that the create needs (a user's new password). */
+  undelete: (entryId: number, body: Record<string, string> = {}) =>
+    call<Record<string, unknown>>(`/audit/undelete/${entryId}`, { method: 'POST', body: JSON.stringify(body) }),
 };
 
 /** The audit slugs (server/modules/audit/menus.ts); canAccess takes a slug as its resource. */
