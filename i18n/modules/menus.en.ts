@@ -43,5 +43,17 @@ export default {
     'notification/notification-list': 'Manage notifications',
     settings: 'Settings',
     'settings/menu-setup': 'Menu setup',
+    // Permissions that are no screens, as the permission trees show them.
+    'menu/menu-list': 'Menus: list',
+    'menu/get-menu': 'Menus: view',
+    'menu/menu-create': 'Menus: create',
+    'menu/menu-update': 'Menus: edit',
+    'menu/menu-delete': 'Menus: delete',
+    'permission/permission-create': 'Group permissions',
+    'permission/permission-create-user': 'User permissions',
+    'notification/get-notification': 'Notifications: view',
+    'notification/notification-create': 'Notifications: create',
+    'notification/notification-update': 'Notifications: edit',
+    'notification/notification-delete': 'Notifications: delete',
   },
 };

@@ -39,5 +39,17 @@ export default {
     'notification/notification-list': 'Gestionar notificaciones',
     settings: 'Ajustes',
     'settings/menu-setup': 'Configuración del menú',
+    // Permissions that are no screens, as the permission trees show them.
+    'menu/menu-list': 'Menús: lista',
+    'menu/get-menu': 'Menús: ver',
+    'menu/menu-create': 'Menús: crear',
+    'menu/menu-update': 'Menús: editar',
+    'menu/menu-delete': 'Menús: eliminar',
+    'permission/permission-create': 'Permisos del grupo',
+    'permission/permission-create-user': 'Permisos del usuario',
+    'notification/get-notification': 'Notificaciones: ver',
+    'notification/notification-create': 'Notificaciones: crear',
+    'notification/notification-update': 'Notificaciones: editar',
+    'notification/notification-delete': 'Notificaciones: eliminar',
   },
 };

@@ -39,5 +39,17 @@ export default {
     'notification/notification-list': 'အသိပေးချက်များ စီမံခြင်း',
     settings: 'ဆက်တင်များ',
     'settings/menu-setup': 'မီနူး ပြင်ဆင်ခြင်း',
+    // Permissions that are no screens, as the permission trees show them.
+    'menu/menu-list': 'မီနူး: စာရင်း',
+    'menu/get-menu': 'မီနူး: ကြည့်ရန်',
+    'menu/menu-create': 'မီနူး: ဖန်တီးရန်',
+    'menu/menu-update': 'မီနူး: ပြင်ဆင်ရန်',
+    'menu/menu-delete': 'မီနူး: ဖျက်ရန်',
+    'permission/permission-create': 'အဖွဲ့ ခွင့်ပြုချက်များ',
+    'permission/permission-create-user': 'အသုံးပြုသူ ခွင့်ပြုချက်များ',
+    'notification/get-notification': 'အသိပေးချက်များ: ကြည့်ရန်',
+    'notification/notification-create': 'အသိပေးချက်များ: ဖန်တီးရန်',
+    'notification/notification-update': 'အသိပေးချက်များ: ပြင်ဆင်ရန်',
+    'notification/notification-delete': 'အသိပေးချက်များ: ဖျက်ရန်',
   },
 };

@@ -30,6 +30,8 @@ const TREE = [
       entry({ menu_id: 41, menu_name: 'Ot List', menu_slug: 'ot/ot-list', menu_name_shipped: 1 }),
       // A resource's permission that is no screen: its resource and action.
       entry({ menu_id: 44, menu_name: 'Ot Create', menu_slug: 'ot/ot-create', menu_name_shipped: 1 }),
+      // A module's permission that is no screen: from the catalogue.
+      entry({ menu_id: 45, menu_name: 'User Permission', menu_slug: 'permission/permission-create-user', menu_name_shipped: 1 }),
       entry({
         menu_id: 42,
         menu_name: 'Ward rounds',
@@ -61,12 +63,12 @@ async function treeLabels(): Promise<string[]> {
   const tree = screen.getByRole('tree', { name: 'permissions' });
   return waitFor(() => {
     const items = within(tree).getAllByRole('treeitem');
-    expect(items).toHaveLength(5);
+    expect(items).toHaveLength(6);
     return items.map((i) => i.getAttribute('aria-labelledby')).map((id) => document.getElementById(id ?? '')?.textContent ?? '');
   });
 }
 
-const BENGALI = ['সেবা', 'অপারেশন থিয়েটার', 'অপারেশন থিয়েটার: তৈরি', 'ওয়ার্ড পরিদর্শন', 'Lab tests'];
+const BENGALI = ['সেবা', 'অপারেশন থিয়েটার', 'অপারেশন থিয়েটার: তৈরি', 'ব্যবহারকারীর অনুমতি', 'ওয়ার্ড পরিদর্শন', 'Lab tests'];
 
 describe('the permission tree in Bengali', () => {
   it('a group’s tree names its menus as the navigation does, and filters by those names', async () => {
