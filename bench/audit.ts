@@ -144,7 +144,8 @@ async function benchKind(kind: Kind): Promise<string[]> {
       }
       await adb.insertInto('audit_log').values(rows).execute();
     }
-    if (kind === 'postgres') await sql`ANALYZE audit_log`.execute(db);
+    // As autovacuum leaves an append-only table (its insert threshold): visibility map set, statistics current.
+    if (kind === 'postgres') await sql`VACUUM ANALYZE audit_log`.execute(db);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     const filters: [string, string][] = [

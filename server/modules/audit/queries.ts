@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { MAX_INT } from '../../../resources';
 import { ApiError } from '../../http/envelope';
 import { parseBound } from '../accounts/history';
 import { auditDb, type AuditLogTable, type AuditTables } from './chain';
@@ -62,7 +63,7 @@ export function auditQueries(db: Handle) {
 
   return {
     /** The log page: newest first, every filter optional. */
-    list(reader: Reader, f: LogFilters) {
+    async list(reader: Reader, f: LogFilters) {
       if (reader.user_branch !== 0 && f.branch !== undefined && f.branch !== reader.user_branch)
         throw new ApiError(403, 'You may only see entries of your own branch');
       let q: Query = adb.selectFrom('audit_log');
@@ -75,8 +76,31 @@ export function auditQueries(db: Handle) {
       const to = parseBound(f.to, true);
       if (from === null) throw new ApiError(422, 'from is not a date', { from: 'must be YYYY-MM-DD or a date-time' });
       if (to === null) throw new ApiError(422, 'to is not a date', { to: 'must be YYYY-MM-DD or a date-time' });
-      if (from) q = q.where('audit_at', '>=', from);
-      if (to && f.to) q = q.where('audit_at', /^\d{4}-\d{2}-\d{2}$/.test(f.to) ? '<' : '<=', to);
+      // Time never goes back along the chain (trail.ts), so a date range is a range of ids: the page
+      // and its count then walk the primary key within it instead of every entry of the range's dates.
+      if (from) {
+        const first = await adb
+          .selectFrom('audit_log')
+          .select('audit_id')
+          .where('audit_at', '>=', from)
+          .orderBy('audit_at')
+          .orderBy('audit_id')
+          .limit(1)
+          .executeTakeFirst();
+        q = q.where('audit_id', '>=', first?.audit_id ?? MAX_INT);
+      }
+      if (to && f.to) {
+        const op = /^\d{4}-\d{2}-\d{2}$/.test(f.to) ? '<' : '<=';
+        const last = await adb
+          .selectFrom('audit_log')
+          .select('audit_id')
+          .where('audit_at', op, to)
+          .orderBy('audit_at', 'desc')
+          .orderBy('audit_id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        q = q.where('audit_id', '<=', last?.audit_id ?? 0);
+      }
       return page(scoped(q, reader), f, false);
     },
 

@@ -117,10 +117,12 @@ function compileStatements(on: Handle) {
   const placeholder = Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, null])) as unknown as AuditLogTable;
   return {
     who: usersOf(on).selectFrom('users').select(['user_name', 'user_branch']).where('user_id', '=', 0).compile(),
-    last: auditDb(on).selectFrom('audit_log').select(['audit_id', 'audit_hash']).orderBy('audit_id', 'desc').limit(1).compile(),
+    last: auditDb(on).selectFrom('audit_log').select(['audit_id', 'audit_hash', 'audit_at']).orderBy('audit_id', 'desc').limit(1).compile(),
     insert: auditDb(on).insertInto('audit_log').values(placeholder).compile(),
   };
 }
+
+const laterOf = (now: string, previous: string | undefined) => (previous !== undefined && previous > now ? previous : now);
 
 /** Runs a compiled statement with new parameters. */
 const runWith = async <R>(on: Handle, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> =>
@@ -148,7 +150,9 @@ export function createTrail(dialect: Dialect) {
     const origin = entry.actor?.origin ?? entry.origin;
     const row: HashedEntry = {
       audit_id: last ? last.audit_id + 1 : 1,
-      audit_at: new Date().toISOString(),
+      // Never before the previous entry (instances' clocks may differ): time follows the chain, so a
+      // date range is a range of ids (see queries.ts).
+      audit_at: laterOf(new Date().toISOString(), last?.audit_at),
       audit_actor: entry.actor?.user_id ?? null,
       audit_actor_name: who?.user_name ?? null,
       audit_actor_branch: who ? who.user_branch : null,

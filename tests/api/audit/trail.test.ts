@@ -162,6 +162,26 @@ describe.each(DATABASES)('audit trail on %s', (kind) => {
     expect(failed?.stderr).toContain(`entry ${victim}`);
   });
 
+  it('filters the log by actor, resource, action and date range, newest first', async () => {
+    const id = await createMedicine('AUD-LOG', 3);
+    await s.call('PUT', `/api/medicine/medicine-update/${id}`, { body: { medicine_sales_price: 4 } });
+    const list = async (query: string) =>
+      (await s.call('GET', `/api/audit/audit-list?${query}`)).json<{ data: { data: Entry[]; total: number } }>().data;
+    const today = new Date().toISOString().slice(0, 10);
+    const mine = await list(`resource=medicine&record=${id}&from=${today}&to=${today}`);
+    expect(mine.data.map((e) => e.audit_action)).toEqual(['update', 'create']);
+    expect(mine.total).toBe(2);
+    const all = await list('limit=1000');
+    const lastYear = await list(`from=2000-01-01&to=2000-12-31`);
+    expect(lastYear.total).toBe(0);
+    const sinceNow = await list(`from=${new Date(Date.now() + 60_000).toISOString()}`);
+    expect(sinceNow.total).toBe(0);
+    expect((await list(`to=${today}`)).total).toBe(all.total);
+    expect((await list(`action=update&resource=medicine&record=${id}`)).data).toHaveLength(1);
+    const bad = await s.call('GET', '/api/audit/audit-list?from=yesterday');
+    expect(bad.statusCode).toBe(422);
+  });
+
   it.runIf(kind === 'postgres')('refuses UPDATE, DELETE and TRUNCATE of entries on PostgreSQL', async () => {
     await expect(sql`UPDATE audit_log SET audit_action = 'x' WHERE audit_id = 1`.execute(db())).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log WHERE audit_id = 1`.execute(db())).rejects.toThrow(/append-only/);
