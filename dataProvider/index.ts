@@ -19,7 +19,7 @@ import { fromApi, toFormData, toJson, type ApiRecord } from './records';
 import { withModuleResources } from './notifications';
 import { withRealtime } from './realtime';
 import { asConflict, ifMatch, rememberOwnVersion } from './versions';
-import { doneIds, listToolsMethods, statusAction } from './listTools';
+import { bulkMethods, doneIds, statusAction } from './bulk';
 
 export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
 
@@ -99,7 +99,7 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
   // The descriptor's own field names are used for sort; react-admin's default `id` maps to the idField.
   const sortField = (d: ResourceDescriptor, field: string | undefined) => (!field || field === 'id' ? d.idField : field);
 
-  const tools = listToolsMethods(apiUrl, httpClient, registry);
+  const tools = bulkMethods(apiUrl, httpClient, registry);
 
   // Methods return plain RaRecords; react-admin's generic signatures are satisfied by the cast below.
   const provider = {

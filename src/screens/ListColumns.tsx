@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useStoreContext, type DataProvider } from 'react-admin';
-import type { ColumnsChoice, ListToolsMethods } from '../../dataProvider/listTools';
+import { useStoreContext } from 'react-admin';
+import { listColumns, saveListColumns, type ColumnsChoice } from './listPreferences';
 
 /** How long a user may go on choosing before the choice is sent (one request for a few clicks). */
 const SAVE_AFTER_MS = 300;
@@ -14,14 +14,13 @@ const SAVE_AFTER_MS = 300;
  */
 export function useServerColumns(resource: string): void {
   const store = useStoreContext();
-  const dataProvider = useDataProvider<DataProvider & ListToolsMethods>();
   const queryClient = useQueryClient();
   const hiddenKey = `${resource}.datatable`;
   const ranksKey = `${hiddenKey}_columnRanks`;
   const queryKey = ['listColumns', resource];
   const { data: saved } = useQuery({
     queryKey,
-    queryFn: async () => (await dataProvider.listColumns(resource)) ?? null,
+    queryFn: () => listColumns(resource),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -58,7 +57,7 @@ export function useServerColumns(resource: string): void {
       known.current = json;
       queryClient.setQueryData(queryKey, choice);
       // A choice the server did not keep stays in this browser; the next change tries again.
-      dataProvider.saveListColumns(resource, choice).catch(() => undefined);
+      saveListColumns(resource, choice).catch(() => undefined);
     };
     const changed = () => {
       clearTimeout(timer);
@@ -75,5 +74,11 @@ export function useServerColumns(resource: string): void {
     };
     // queryKey and current() derive from resource and the keys listed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, dataProvider, queryClient, resource, hiddenKey, ranksKey]);
+  }, [store, queryClient, resource, hiddenKey, ranksKey]);
+}
+
+/** The hook as a component, so that its code loads after the list (ListTools). */
+export function ServerColumns({ resource }: { resource: string }) {
+  useServerColumns(resource);
+  return null;
 }

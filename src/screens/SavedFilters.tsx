@@ -19,11 +19,9 @@ import ListItemText from '@mui/material/ListItemText';
 import MuiButton from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
-import { Button, useDataProvider, useListContext, useNotify, useTranslate, type DataProvider } from 'react-admin';
-import type { ListToolsMethods, SavedFilter } from '../../dataProvider/listTools';
+import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
+import { createSavedFilter, deleteSavedFilter, savedFilters, type SavedFilter } from './listPreferences';
 import { messageOf } from './failures';
-
-type Provider = DataProvider & ListToolsMethods;
 
 /**
  * "Saved filters" on a list: the user's own named filters and those their group's members shared,
@@ -67,15 +65,14 @@ const queryKeyOf = (resource: string) => ['savedFilters', resource];
 function SavedFilterList({ resource, onApplied, onSaveCurrent }: { resource: string; onApplied: () => void; onSaveCurrent: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<Provider>();
   const queryClient = useQueryClient();
   const { setFilters } = useListContext();
   const { data, isPending, error } = useQuery({
     queryKey: queryKeyOf(resource),
-    queryFn: () => dataProvider.savedFilters(resource),
+    queryFn: () => savedFilters(resource),
   });
   const remove = useMutation({
-    mutationFn: (f: SavedFilter) => dataProvider.deleteSavedFilter(resource, f.saved_filter_id),
+    mutationFn: (f: SavedFilter) => deleteSavedFilter(f.saved_filter_id),
     onSuccess: (_, f) => {
       notify('list_tools.saved.deleted', { type: 'success', messageArgs: { name: f.name } });
       return queryClient.invalidateQueries({ queryKey: queryKeyOf(resource) });
@@ -151,13 +148,12 @@ function SavedFilterList({ resource, onApplied, onSaveCurrent }: { resource: str
 function SaveFilterDialog({ resource, onClose }: { resource: string; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<Provider>();
   const queryClient = useQueryClient();
   const filterValues = useListContext().filterValues as Record<string, unknown>;
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   const save = useMutation({
-    mutationFn: () => dataProvider.createSavedFilter(resource, { name: name.trim(), filter: filterValues, shared }),
+    mutationFn: () => createSavedFilter(resource, { name: name.trim(), filter: filterValues, shared }),
     onSuccess: (saved) => {
       notify('list_tools.saved.saved', { type: 'success', messageArgs: { name: saved.name } });
       onClose();
