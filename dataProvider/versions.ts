@@ -35,6 +35,9 @@ export class VersionConflict extends HttpError {
     readonly changedAt?: string,
   ) {
     super(cause.message, cause.status, cause.body);
+    // react-admin's HttpError sets its own prototype, which would hide this class from instanceof.
+    Object.setPrototypeOf(this, VersionConflict.prototype);
+    this.name = 'VersionConflict';
   }
 }
 

@@ -14,6 +14,8 @@ import { useFormDefaults } from './defaults';
 import { ErrorBlock, Spinner } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
 import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
+import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
+import { descriptorFields } from './conflict/fieldValues';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -56,7 +58,11 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
     refresh();
     onSaved?.(record);
   };
-  const failed = (error: unknown) => {
+  // A save over someone else's change opens the conflict dialog; an open record is not reloaded under the user.
+  const { refused, catchConflict } = useRefusedSave();
+  const held = useHeldRecord();
+  const failed = (error: unknown, variables?: { data?: unknown }) => {
+    if (catchConflict(error, variables)) return;
     if (isNetworkFailure(error)) setNetworkError(messageOf(error));
     else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
   };
@@ -76,7 +82,17 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
         descriptor={descriptor}
         onCancel={onClose}
         defaultValues={mode === 'create' ? defaults : undefined}
-        extraInputs={mode === 'create' && CreateInputs ? <CreateInputs /> : undefined}
+        extraInputs={
+          mode !== 'create' ? (
+            <FormConflictGuard
+              fields={descriptorFields(descriptor.name, descriptor.fields)}
+              refused={refused}
+              onSaved={done('ra.notification.updated')}
+            />
+          ) : CreateInputs ? (
+            <CreateInputs />
+          ) : undefined
+        }
         readOnly={locked}
       />
       {locked && (
@@ -128,8 +144,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           id={mode.id}
           redirect={false}
           mutationMode="pessimistic"
-          mutationOptions={{ onSuccess: done('ra.notification.updated'), onError: failed }}
-          queryOptions={{ onError: (error: unknown) => setLoadError(messageOf(error) || translate('app.error_body')) }}
+          mutationOptions={{ ...held.mutation, onSuccess: done('ra.notification.updated'), onError: failed }}
+          queryOptions={{ ...held.query, onError: (error: unknown) => setLoadError(messageOf(error) || translate('app.error_body')) }}
         >
           {form}
         </EditBase>

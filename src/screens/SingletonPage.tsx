@@ -5,8 +5,11 @@ import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
 import { PageHeading } from './PageHeading';
 import { ErrorBlock, Spinner } from './ListStates';
+import { messageOf } from './failures';
 import { useFormDefaults } from './defaults';
 import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
+import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
+import { descriptorFields } from './conflict/fieldValues';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
 function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
@@ -32,6 +35,8 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
   const defaults = useFormDefaults(descriptor);
   // Saving needs update permission for the record, create permission for the first save.
   const { canAccess: canSave } = useCanAccess({ resource: descriptor.name, action: record ? 'edit' : 'create' });
+  const { refused, catchConflict } = useRefusedSave();
+  const held = useHeldRecord();
   const saved = (message: string) => () => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
     refresh();
@@ -55,9 +60,26 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
             id={record.id}
             redirect={false}
             mutationMode="pessimistic"
-            mutationOptions={{ onSuccess: saved('ra.notification.updated') }}
+            mutationOptions={{
+              ...held.mutation,
+              onSuccess: saved('ra.notification.updated'),
+              onError: (error, variables) => {
+                if (!catchConflict(error, variables)) notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
+              },
+            }}
+            queryOptions={held.query}
           >
-            <ResourceForm descriptor={descriptor} readOnly={!canSave} />
+            <ResourceForm
+              descriptor={descriptor}
+              readOnly={!canSave}
+              extraInputs={
+                <FormConflictGuard
+                  fields={descriptorFields(descriptor.name, descriptor.fields)}
+                  refused={refused}
+                  onSaved={saved('ra.notification.updated')}
+                />
+              }
+            />
           </EditBase>
         ) : (
           <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: saved('ra.notification.created') }}>

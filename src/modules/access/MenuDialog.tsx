@@ -14,6 +14,9 @@ import TextField from '@mui/material/TextField';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { accessApi, type GroupOption, type MenuInput, type MenuRecord } from './api';
 import { IconPicker } from './IconPicker';
+import { ConflictGuard, type RefusedSave } from '../../screens/conflict/ConflictGuard';
+import type { ConflictField } from '../../screens/conflict/fieldValues';
+import { isConflict } from '../../../dataProvider/versions';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -55,6 +58,19 @@ const toInput = (m: MenuRecord): MenuInput => ({
   permission_group: m.permission_group,
 });
 
+/** What the conflict dialog compares of a menu. */
+const CONFLICT_FIELDS: ConflictField[] = [
+  ...(['menu_name', 'menu_slug', ...OTHER_NAMES, 'menu_position', 'main_menu', 'sub_menu', 'menu_api_method', 'menu_icon'] as const).map(
+    (name) => ({ name, label: `access.menu.fields.${name}` }),
+  ),
+  { name: 'permission_group', label: 'access.menu.fields.permission_group', kind: 'list' },
+  ...(['menu_shortcut_status', 'menu_visible_status', 'menu_status'] as const).map((name) => ({
+    name,
+    label: `access.menu.fields.${name}`,
+    kind: 'flag' as const,
+  })),
+];
+
 /** Every menu but `id` and its descendants: the parents a menu may be moved under. */
 function parentChoices(all: readonly MenuRecord[], id: number | undefined): MenuRecord[] {
   if (id === undefined) return [...all];
@@ -88,6 +104,9 @@ export function MenuDialog({ menu, parent, allMenus, groups, onClose, onSaved }:
   const [values, setValues] = useState<MenuInput>(() => (menu ? toInput(menu) : { ...NEW_MENU, main_menu: parent ?? 0 }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The menu as last read: its version goes with a save, so someone else's change is never overwritten unseen.
+  const [read, setRead] = useState(menu);
+  const [refused, setRefused] = useState<RefusedSave>();
   const set = <K extends keyof MenuInput>(key: K, value: MenuInput[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
   };
@@ -102,11 +121,15 @@ export function MenuDialog({ menu, parent, allMenus, groups, onClose, onSaved }:
       permission_group: [...values.permission_group].sort((a, b) => a - b),
     };
     try {
-      if (menu) await accessApi.updateMenu(menu.menu_id, body);
+      if (menu) await accessApi.updateMenu(menu.menu_id, body, read);
       else await accessApi.createMenu(body);
       notify(menu ? 'ra.notification.updated' : 'ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
       onSaved();
     } catch (error) {
+      if (isConflict(error)) {
+        setRefused({ error, yours: { ...values } });
+        return;
+      }
       const body = error instanceof HttpError ? (error.body as { errors?: Record<string, string> } | undefined) : undefined;
       setErrors(body?.errors ?? {});
       notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
@@ -147,6 +170,28 @@ export function MenuDialog({ menu, parent, allMenus, groups, onClose, onSaved }:
       <DialogTitle id="menu-dialog-title">{translate(menu ? 'access.menu.edit' : 'access.menu.create')}</DialogTitle>
       {menu && <RecordHistoryButton resource="menu" id={menu.menu_id} onRestored={onSaved} corner />}
       <DialogContent dividers>
+        {menu && read && (
+          <ConflictGuard
+            resource="menu"
+            id={menu.menu_id}
+            fields={CONFLICT_FIELDS}
+            base={{ ...read }}
+            refused={refused}
+            yours={() => ({ ...values })}
+            read={async () => ({ ...(await accessApi.getMenu(menu.menu_id)) })}
+            save={async (merged, theirs) => ({
+              ...(await accessApi.updateMenu(menu.menu_id, merged, theirs as unknown as MenuRecord)),
+            })}
+            reload={(theirs) => {
+              setRead(theirs as unknown as MenuRecord);
+              setValues(toInput(theirs as unknown as MenuRecord));
+            }}
+            onSaved={() => {
+              notify('ra.notification.updated', { type: 'success', messageArgs: { smart_count: 1 } });
+              onSaved();
+            }}
+          />
+        )}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>{text('menu_name')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{text('menu_slug')}</Grid>

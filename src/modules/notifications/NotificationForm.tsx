@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
@@ -23,6 +24,8 @@ import { RichTextFieldInput } from '../../fields/RichTextFieldInput';
 import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
 import { viewerBranch } from '../users/BranchFilter';
+import { FormConflictGuard, useHeldRecord, useRefusedSave } from '../../screens/conflict/FormConflictGuard';
+import type { ConflictField } from '../../screens/conflict/fieldValues';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -92,13 +95,25 @@ function TargetInput() {
   );
 }
 
-function Fields({ onCancel }: { onCancel: () => void }) {
+/** What the conflict dialog compares of a notice. */
+const CONFLICT_FIELDS: ConflictField[] = [
+  { name: 'notification_title', label: 'resources.notification.fields.notification_title' },
+  { name: 'notification_description', label: 'resources.notification.fields.notification_description', kind: 'html' },
+  { name: 'notification_date', label: 'resources.notification.fields.notification_date' },
+  { name: 'notification_type', label: 'resources.notification.fields.notification_type' },
+  { name: 'notification_group', label: 'resources.notification.fields.notification_group' },
+  { name: 'notification_user', label: 'resources.notification.fields.notification_user' },
+  { name: 'notification_status', label: 'resources.notification.fields.notification_status', kind: 'flag' },
+];
+
+function Fields({ onCancel, guard }: { onCancel: () => void; guard?: ReactNode }) {
   const translate = useTranslate();
   return (
     <SimpleForm
       toolbar={<FormToolbar onCancel={onCancel} />}
       defaultValues={{ notification_date: localNow(), notification_type: 'All', notification_status: 1 }}
     >
+      {guard}
       <TextInput source="notification_title" validate={required()} fullWidth label="resources.notification.fields.notification_title" />
       {/* The console's rich-text input: an accessible level menu, and an editing area named after the field. */}
       <RichTextFieldInput
@@ -138,6 +153,8 @@ export function NotificationFormDialog({ mode, onClose }: { mode: 'create' | { i
   const translate = useTranslate();
   const notify = useNotify();
   const name = translate('resources.notification.name', { smart_count: 1 });
+  const { refused, catchConflict } = useRefusedSave();
+  const held = useHeldRecord();
   const done = (message: string) => () => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
     onClose();
@@ -158,9 +175,20 @@ export function NotificationFormDialog({ mode, onClose }: { mode: 'create' | { i
           id={mode.id}
           redirect={false}
           mutationMode="pessimistic"
-          mutationOptions={{ onSuccess: done('ra.notification.updated') }}
+          mutationOptions={{
+            ...held.mutation,
+            onSuccess: done('ra.notification.updated'),
+            onError: (error, variables) => {
+              if (!catchConflict(error, variables))
+                notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+            },
+          }}
+          queryOptions={held.query}
         >
-          <Fields onCancel={onClose} />
+          <Fields
+            onCancel={onClose}
+            guard={<FormConflictGuard fields={CONFLICT_FIELDS} refused={refused} onSaved={done('ra.notification.updated')} />}
+          />
         </EditBase>
       )}
     </Dialog>
