@@ -13,10 +13,26 @@ interface Module {
 }
 const defaults = (modules: Record<string, Module>) => Object.values(modules).map((m) => m.default);
 
-/** Feature modules' English messages (`modules/<module>.en.ts`), merged into the catalogue. */
-const englishModules = defaults(import.meta.glob<Module>('./modules/*.en.ts', { eager: true }));
+/**
+ * Feature modules' English messages (`modules/<module>.en.ts`), merged into the catalogue, but for
+ * the server's own wording (`server-messages.en.ts`): an English console shows a server text as it
+ * comes, so that catalogue is needed only to recognise a server text in another language. It
+ * loads just after the first screen (`loadServerMessages`), keeping the first visit small.
+ */
+const englishModules = defaults(import.meta.glob<Module>(['./modules/*.en.ts', '!./modules/server-messages.en.ts'], { eager: true }));
 
 export const en = mergeMessages(base as unknown as Messages, ...englishModules) as unknown as typeof base;
+
+let serverEnglish: Promise<Messages> | undefined;
+/** The English catalogue with the server's wording (every language's recogniser is built from it). */
+export function loadServerMessages(): Promise<Messages> {
+  serverEnglish ??= import('./modules/server-messages.en').then((m) => {
+    const full = mergeMessages(en as unknown as Messages, m.default);
+    loaded.set('en', full);
+    return full;
+  });
+  return serverEnglish;
+}
 
 /**
  * The other languages load on demand: their base catalogue and their modules' catalogues are
@@ -50,9 +66,9 @@ const loaded = new Map<Language, Messages>([['en', en as unknown as Messages]]);
 /** One language's whole catalogue (base plus every module), loaded once. */
 export async function loadCatalogue(language: Language): Promise<Messages> {
   const ready = loaded.get(language);
+  if (language === 'en') return loadServerMessages();
   if (ready) return ready;
-  if (language === 'en') return en as unknown as Messages;
-  const messages = mergeMessages(...(await lazyCatalogues[language]()));
+  const [messages] = await Promise.all([lazyCatalogues[language]().then((all) => mergeMessages(...all)), loadServerMessages()]);
   loaded.set(language, messages);
   return messages;
 }
@@ -78,7 +94,10 @@ export function createI18nProvider(): I18nProvider {
     locales,
     { allowMissing: true },
   );
-  const fromServer = serverMessageTranslator(en.server);
+  let fromServer = serverMessageTranslator(en.server);
+  void loadServerMessages().then((full) => {
+    fromServer = serverMessageTranslator((full as unknown as typeof en).server);
+  });
   return {
     ...polyglot,
     translate: (key: string, options?: Record<string, unknown>) => {

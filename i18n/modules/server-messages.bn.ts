@@ -134,7 +134,6 @@ export default {
     headers_too_large: 'অনুরোধের হেডারগুলো খুব বড়',
     request_timeout: 'অনুরোধটি পৌঁছাতে খুব বেশি সময় লেগেছে',
     not_http: 'অনুরোধটি সঠিক HTTP নয়',
-    database_unavailable: 'ডেটাবেস এখন পাওয়া যাচ্ছে না; একটু পরে আবার চেষ্টা করুন',
     body_too_large: 'অনুরোধের বিষয়বস্তু খুব বড়',
     unsupported_media_type: 'অসমর্থিত কনটেন্ট টাইপ %{type}',
     content_length_mismatch: 'বিষয়বস্তুর আকার Content-Length-এর সঙ্গে মেলেনি',

@@ -152,7 +152,6 @@ export default {
     headers_too_large: 'The request headers are too large',
     request_timeout: 'The request took too long to arrive',
     not_http: 'The request is not valid HTTP',
-    database_unavailable: 'The database is unavailable; try again shortly',
     body_too_large: 'Request body is too large',
     unsupported_media_type: 'Unsupported Media Type %{type}',
     content_length_mismatch: 'Request body size did not match Content-Length',

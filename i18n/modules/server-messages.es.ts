@@ -137,7 +137,6 @@ export default {
     headers_too_large: 'Las cabeceras de la petición son demasiado grandes',
     request_timeout: 'La petición tardó demasiado en llegar',
     not_http: 'La petición no es HTTP válido',
-    database_unavailable: 'La base de datos no está disponible; inténtelo de nuevo en breve',
     body_too_large: 'El cuerpo de la petición es demasiado grande',
     unsupported_media_type: 'Tipo de contenido no admitido %{type}',
     content_length_mismatch: 'El tamaño del cuerpo no coincide con Content-Length',

@@ -134,7 +134,6 @@ export default {
     headers_too_large: 'တောင်းဆိုမှု၏ header များ ကြီးလွန်းသည်',
     request_timeout: 'တောင်းဆိုမှု ရောက်ရှိရန် အချိန်ကြာလွန်းသည်',
     not_http: 'တောင်းဆိုမှုသည် မှန်ကန်သော HTTP မဟုတ်ပါ',
-    database_unavailable: 'ဒေတာဘေ့စ်ကို ယခု အသုံးပြု၍ မရပါ၊ ခဏနေမှ ထပ်စမ်းကြည့်ပါ',
     body_too_large: 'တောင်းဆိုမှု၏ ကိုယ်ထည် ကြီးလွန်းသည်',
     unsupported_media_type: 'မပံ့ပိုးသော အကြောင်းအရာ အမျိုးအစား %{type}',
     content_length_mismatch: 'ကိုယ်ထည် အရွယ်အစားသည် Content-Length နှင့် မကိုက်ညီပါ',

@@ -1,5 +1,5 @@
 import type { I18nProvider } from 'react-admin';
-import { createI18nProvider, en } from '../../../i18n';
+import { createI18nProvider, en, loadServerMessages } from '../../../i18n';
 import type { Messages } from '../../../i18n/merge';
 import { serverMessageTranslator } from '../../../i18n/server-messages';
 import { listHandlers } from '../../msw/contract';
@@ -24,10 +24,13 @@ function keysOf(messages: Messages, prefix = '', out = new Set<string>()): Set<s
  * its key is in the catalogue or it is server wording the catalogue knows. A label react-admin
  * made up (a humanised field name, an `_` default) comes out unmarked, and so fails the check.
  */
+// The server's wording loads after the first screen in the console; here, before any test.
+const serverWording = (await loadServerMessages()) as unknown as { server: Record<string, unknown> };
+
 export function markingI18nProvider(): I18nProvider {
   const base = createI18nProvider();
   const keys = keysOf(en as unknown as Messages);
-  const fromServer = serverMessageTranslator(en.server);
+  const fromServer = serverMessageTranslator(serverWording.server);
   return {
     ...base,
     // The switchers' language names are `languages.*` catalogue texts too.

@@ -1,4 +1,4 @@
-import { LANGUAGES, createI18nProvider, en, loadCatalogue, type Language } from '../../../i18n';
+import { LANGUAGES, createI18nProvider, loadCatalogue, type Language } from '../../../i18n';
 import type { Messages } from '../../../i18n/merge';
 import { descriptors } from '../../../resources';
 import { choiceKey } from '../../../src/fields/ChoiceText';
@@ -15,7 +15,8 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
-const english = flatten(en as unknown as Messages);
+// The whole English catalogue, the server's wording included (it loads after the first screen).
+const english = flatten(await loadCatalogue('en'));
 const others = LANGUAGES.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
 
 /** Module catalogues on disk, by language: `{ users: { en: {...}, bn: {...} } }`. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LANGUAGES, createI18nProvider, en, type Language } from '../../../i18n';
+import { LANGUAGES, createI18nProvider, loadServerMessages, type Language } from '../../../i18n';
 import { serverMessageTranslator } from '../../../i18n/server-messages';
 import { descriptors } from '../../../resources';
 import Ajv from 'ajv';
@@ -118,7 +118,9 @@ const JOINED_SAMPLES = at('joined field messages', [
 const RUN_TIME_TEXTS: Sample[] = [...AJV_TEXTS, ...PLUGIN_TEXTS, ...PATTERN_TEXTS, ...FIELD_SAMPLES, ...JOINED_SAMPLES];
 
 const all = [...samples, ...RUN_TIME_TEXTS];
-const recognise = serverMessageTranslator(en.server);
+// The server's wording loads after the first screen; the console builds its recogniser from it then.
+const english = (await loadServerMessages()) as unknown as { server: Record<string, unknown> };
+const recognise = serverMessageTranslator(english.server);
 const others = LANGUAGES.filter((l): l is Exclude<Language, 'en'> => l !== 'en');
 
 describe('every message the server can answer is in the catalogues', () => {
