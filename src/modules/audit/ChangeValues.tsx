@@ -9,6 +9,7 @@ import type { FieldKind } from '../../../resources';
 import { useRegistry } from '../../registry-context';
 import { uploadUrl } from '../../config';
 import { picturePaths, plainText, type FieldChange } from './changes';
+import { ReferenceName } from './ReferenceName';
 
 /** Past this many characters a word diff costs more than it tells: both texts are shown whole. */
 const DIFF_LIMIT = 20_000;
@@ -93,6 +94,7 @@ function useValueOf(resource: string, name: string) {
     if (value === null || value === undefined || value === '') return <Empty />;
     if (kind === 'richText' || (!field && looksLikeHtml(value))) return <RichText value={value} />;
     if (kind === 'status') return translate(Number(value) === 1 ? 'app.active' : 'app.inactive');
+    if (field?.kind === 'reference') return <ReferenceName reference={field.reference} id={value} />;
     const other = change[side === 'before' ? 'after' : 'before'];
     if ((kind === undefined || TEXT_KINDS.has(kind)) && typeof value === 'string' && typeof other === 'string')
       return <WordDiff before={plainText(change.before)} after={plainText(change.after)} side={side} />;

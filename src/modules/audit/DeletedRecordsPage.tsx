@@ -25,6 +25,7 @@ import { plainText } from './changes';
 import { useFieldLabel } from './ChangeValues';
 import { listPath } from './links';
 import { UndeleteDialog } from './UndeleteDialog';
+import { ReferenceName } from './ReferenceName';
 
 const PAGE_SIZES = [25, 50, 100];
 const FIRST_SIZE = 25;
@@ -43,13 +44,18 @@ function LastValues({ resource, entry }: { resource: string; entry: AuditEntry }
   const registry = useRegistry();
   const label = useFieldLabel(resource);
   const snapshot = entry.audit_snapshot ?? {};
+  const d = registry.find(resource);
   return (
     <>
-      {summaryFields(registry.find(resource), snapshot).map((name) => (
-        <Box key={name} component="span" sx={{ display: 'block' }}>
-          {label(name)}: {plainText(snapshot[name])}
-        </Box>
-      ))}
+      {summaryFields(d, snapshot).map((name) => {
+        const field = d?.fields.find((f) => f.name === name);
+        return (
+          <Box key={name} component="span" sx={{ display: 'block' }}>
+            {label(name)}:{' '}
+            {field?.kind === 'reference' ? <ReferenceName reference={field.reference} id={snapshot[name]} /> : plainText(snapshot[name])}
+          </Box>
+        );
+      })}
     </>
   );
 }

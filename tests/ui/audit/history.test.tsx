@@ -41,6 +41,7 @@ const history = [
   entry(42, 'update', {
     medicine_name: { before: 'Napa 500 mg tablet', after: 'Napa Extra 500 mg tablet' },
     medicine_sales_price: { before: 11, after: 12 },
+    medicine_category: { before: 1, after: 3 },
     medicine_picture: { before: 'uploads/medicine/old.png', after: 'uploads/medicine/new.png' },
     medicine_description: { before: '<p>For fever</p><script>alert(1)</script>', after: '<p>For <strong>fever</strong></p>' },
   }),
@@ -51,7 +52,10 @@ function serve(slugs: string[]) {
   signIn([...allSlugs(medicine), ...allSlugs(category), ...slugs]);
   server.use(
     ...listHandlers(medicine, [row]),
-    ...listHandlers(category, []),
+    ...listHandlers(category, [
+      { pharmacy_category_id: 1, pharmacy_category_code: 'ANL', pharmacy_category_name: 'Analgesics', pharmacy_category_status: 1 },
+      { pharmacy_category_id: 3, pharmacy_category_code: 'ABX', pharmacy_category_name: 'Antibiotics', pharmacy_category_status: 1 },
+    ]),
     http.get('*/api/audit/history/medicine/7', () => ok({ data: history, total: history.length, page: 1, limit: 20 })),
   );
 }
@@ -85,6 +89,16 @@ describe('a record history', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['10', '11']);
+
+    // A reference by the name of the record it points to.
+    const categoryRow = within(versions[0]!).getByRole('row', { name: /Category/ });
+    await waitFor(() =>
+      expect(
+        within(categoryRow)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ).toEqual(['Analgesics', 'Antibiotics']),
+    );
 
     // Pictures as thumbnails from the API host, rich text rendered (and sanitised), not as markup.
     const picture = within(versions[0]!).getByRole('row', { name: /Picture/ });
