@@ -1,4 +1,5 @@
-import { ColumnsButton, TopToolbar } from 'react-admin';
+import Box from '@mui/material/Box';
+import { ColumnsButton } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { lazyComponent } from '../lazy';
 import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
@@ -7,20 +8,25 @@ import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
 const SavedFilters = lazyComponent(() => import('./SavedFilters').then((m) => m.SavedFilters), null);
 const ServerColumns = lazyComponent(() => import('./ListColumns').then((m) => m.ServerColumns), null);
 
+/** The row's height, kept from the list's first commit on so that the table never moves. */
+const ROW_SX = { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap', gap: 1, height: 40 } as const;
+
 /**
- * A list's own tools beside its filter bar: saved filters and react-admin's column chooser, both
- * kept on the server for the user (the bulk actions appear when rows are selected, see BulkActions).
- * The chooser's button itself is here at once: the table's column list looks for its place only
- * for a moment after the table appears.
+ * A list's own tools, in a row of their own between the filter bar and the table (beside the
+ * filters they made the bar wrap on lists with several filters): saved filters and react-admin's
+ * column chooser, both kept on the server for the user, and the modules' list buttons. The bulk
+ * actions appear over the table when rows are selected (BulkActions). `ready`: the list's first
+ * commit holds the row's place only; the buttons follow at once (useDeferredPart). The chooser's
+ * button is not loaded on demand: the table's column list looks for its place only for a moment.
  */
-export function ListTools({ descriptor }: { descriptor: ResourceDescriptor }) {
+export function ListToolsRow({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: boolean }) {
+  if (!ready) return <Box aria-hidden sx={ROW_SX} />;
   return (
-    <TopToolbar>
+    <Box sx={ROW_SX}>
       <ServerColumns resource={descriptor.name} />
-      {/* First: the toolbar is aligned to the end, so the columns button does not move when it arrives. */}
       <SavedFilters resource={descriptor.name} />
       <ColumnsButton />
       <DeletedRecordsButton resource={descriptor.name} />
-    </TopToolbar>
+    </Box>
   );
 }

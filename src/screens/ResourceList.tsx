@@ -25,7 +25,7 @@ import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
 import { bulkButtonsFor } from './BulkActions';
-import { ListTools } from './ListTools';
+import { ListToolsRow } from './ListTools';
 import { NamedRowCheckboxes } from './NamedRowCheckboxes';
 import { ManageableRowsProvider, useExtensionFilters, useManageableRows, useScreenExtension } from './extensions';
 import { lazyComponent } from '../lazy';
@@ -189,7 +189,7 @@ export function ResourceList() {
       <List
         resource={resource}
         title={false}
-        actions={barLater ? false : <ListTools descriptor={descriptor} />}
+        actions={false}
         filters={barLater ? undefined : mergeFilters(filtersOf(descriptor), custom.filters)}
         filterDefaultValues={custom.defaults}
         sort={listSort(descriptor)}
@@ -200,6 +200,7 @@ export function ResourceList() {
         disableSyncWithLocation={false}
         queryOptions={{ enabled: mayList === true }}
       >
+        <ListToolsRow descriptor={descriptor} ready={ready} />
         <NamedRowCheckboxes>
           <Table descriptor={descriptor} ready={ready} />
         </NamedRowCheckboxes>
