@@ -59,8 +59,8 @@ describe('the conflict dialog', () => {
 
     const conflict = await screen.findByRole('dialog', { name: 'Someone else changed this record' });
     expect(conflict).toHaveTextContent('Rina saved it at');
-    const nameRow = conflict.querySelector('tr[data-field="branch_name"]')!;
-    const phoneRow = conflict.querySelector('tr[data-field="branch_phone"]')!;
+    const nameRow = conflict.querySelector<HTMLElement>('tr[data-field="branch_name"]')!;
+    const phoneRow = conflict.querySelector<HTMLElement>('tr[data-field="branch_phone"]')!;
     // Both changed the field: yours is kept unless you choose theirs; all three values are shown.
     expect(nameRow).toHaveTextContent('Dhanmondi Main');
     expect(nameRow).toHaveTextContent('Theirs Name');
