@@ -100,7 +100,7 @@ export function createNotificationService(
   const trail = createTrail(dialect);
   /** Records a notice's change in the transaction that wrote it. */
   const audited = (trx: Db, v: Viewer, action: 'create' | 'update' | 'delete', before?: Stored, after?: Stored) => {
-    const row = (after ?? before) as Stored;
+    const row = (after ?? before)!;
     return trail.record(trx, {
       action,
       resource: 'notification',
