@@ -100,7 +100,8 @@ export function createNotificationService(
   const trail = createTrail(dialect);
   /** Records a notice's change in the transaction that wrote it. */
   const audited = (trx: Db, v: Viewer, action: 'create' | 'update' | 'delete', before?: Stored, after?: Stored) => {
-    const row = (after ?? before)!;
+    const row = after ?? before;
+    if (!row) throw new Error('A notice change without its record');
     return trail.record(trx, {
       action,
       resource: 'notification',
