@@ -49,7 +49,19 @@ describe.each(DATABASES)('group and per-user permissions on %s', (kind) => {
     const res = await groupTree(group);
     expect(res.status).toBe(1);
     const branch = (res.data as Entry[]).find((e) => e.menu_slug === 'branch')!;
-    expect(Object.keys(branch).sort()).toEqual(['menu_icon', 'menu_id', 'menu_name', 'menu_slug', 'menus', 'permission_status']);
+    // The spec's fields, and the names per language the console labels the tree with.
+    expect(Object.keys(branch).sort()).toEqual([
+      'menu_icon',
+      'menu_id',
+      'menu_name',
+      'menu_name_bn',
+      'menu_name_es',
+      'menu_name_my',
+      'menu_name_shipped',
+      'menu_slug',
+      'menus',
+      'permission_status',
+    ]);
     expect(branch.menus.map((e) => e.menu_slug)).toContain('branch/branch-create');
     expect(flat(res.data).every((e) => e.permission_status === 0)).toBe(true);
     const sub = (await s.call('GET', `/api/permission/permission-list/?group=${group}&menu=${id('branch')}`)).json().data as Entry[];
