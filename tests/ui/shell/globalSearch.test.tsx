@@ -37,6 +37,8 @@ describe('global search', { timeout: 120_000 }, () => {
     signIn([...allSlugs(about), ...allSlugs(medicine), ...allSlugs(branch)]);
     const asked: string[] = [];
     server.use(
+      // The opened record is read by id (before the empty lists' own handlers, which answer 404).
+      http.get(path(medicine, 'get'), ({ params }) => ok(medicines.find((m) => String(m.medicine_id) === params.id))),
       searchable(medicine, medicines, asked),
       searchable(branch, branches, asked),
       searchable(doctors, doctorRows, asked),
@@ -45,7 +47,6 @@ describe('global search', { timeout: 120_000 }, () => {
         { pharmacy_category_id: 1, pharmacy_category_code: 'TAB', pharmacy_category_name: 'Tablets', pharmacy_category_status: 1 },
       ]),
       ...registry.all.flatMap((d) => listHandlers(d, [])),
-      http.get(path(medicine, 'get'), ({ params }) => ok(medicines.find((m) => String(m.medicine_id) === params.id))),
     );
     serveMenu();
     localStorage.setItem('recent-records', JSON.stringify([{ resource: 'doctors', id: '4', title: 'Dr Napa' }]));
