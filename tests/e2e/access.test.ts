@@ -48,9 +48,9 @@ describe('access administration, end to end in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Permissions of Clerks' });
     const tree = dialog.getByRole('tree');
     await dialog.getByRole('button', { name: 'Expand all' }).click();
-    const create = tree.getByRole('treeitem', { name: 'Branch Create' });
+    const create = tree.getByRole('treeitem', { name: 'Branches: create' });
     await expect.poll(() => create.getAttribute('aria-checked')).toBe('true');
-    await create.getByText('Branch Create').click();
+    await create.getByText('Branches: create').click();
     await expect.poll(() => create.getAttribute('aria-checked')).toBe('false');
     const createId = (
       await db.selectFrom('menu').select('menu_id').where('menu_slug', '=', 'branch/branch-create').executeTakeFirstOrThrow()

@@ -90,7 +90,7 @@ describe('content screens, end to end in Chromium', () => {
     await dialog.getByRole('button', { name: /^save$/i }).click();
     await page.waitForURL(/\/optics(\?|$)/);
 
-    await page.getByPlaceholder(/search/i).fill('E2E-FRM');
+    await page.getByPlaceholder('Search', { exact: true }).fill('E2E-FRM');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     const row = page.locator('tbody tr').first();
     await expect.poll(() => row.locator('img').count()).toBe(2);

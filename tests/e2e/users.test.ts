@@ -86,9 +86,9 @@ describe('users, end to end in Chromium', () => {
     // The permission dialog opens for the new user; the admin denies them the branch screen.
     const permissions = page.getByRole('dialog', { name: /Permissions of Nasrin Akter/ });
     await permissions.getByLabel(/filter menus/i).fill('branch-list');
-    const item = permissions.getByRole('treeitem', { name: 'Branch List' });
+    const item = permissions.getByRole('group').getByRole('treeitem', { name: 'Branches', exact: true });
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
-    await item.getByText('Branch List', { exact: true }).click();
+    await item.getByText('Branches', { exact: true }).click();
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');
     const user = await db.selectFrom('users').select('user_id').where('username', '=', 'nasrin').executeTakeFirstOrThrow();
     await expect

@@ -4,6 +4,7 @@ import MuiLink from '@mui/material/Link';
 import Box from '@mui/material/Box';
 import {
   AutocompleteInput,
+  CanAccess,
   DataProviderContext,
   DataTable,
   DateInput,
@@ -29,6 +30,7 @@ import { fieldChangesOf, slugChangeOf } from './changes';
 import { useFieldLabel } from './ChangeValues';
 import { useActionLabel } from './EntryHeading';
 import { deletedPath, recordPath } from './links';
+import { AccessDeniedPage } from '../access/AccessDeniedPage';
 
 /** The log's resource name is its permission slug, so react-admin's canAccess checks the slug. */
 const LOG = AUDIT_SLUGS.log;
@@ -182,7 +184,16 @@ function Entries() {
  * filtered by actor, resource, record, action, date range and branch (kept in the address like
  * every list's), paged like the other lists; each entry links to its record.
  */
+/** A viewer without the log's permission gets the access-denied page, before any request. */
 export function AuditLogPage() {
+  return (
+    <CanAccess resource={AUDIT_SLUGS.log} action="list" accessDenied={<AccessDeniedPage />}>
+      <AuditLog />
+    </CanAccess>
+  );
+}
+
+function AuditLog() {
   const translate = useTranslate();
   const dataProvider = useLogDataProvider();
   const filters = useFilters();

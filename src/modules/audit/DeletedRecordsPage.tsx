@@ -21,6 +21,7 @@ import { DataNotFound, ErrorBlock, Spinner } from '../../screens/ListStates';
 import { messageOf } from '../../screens/failures';
 import { useFormat } from '../i18n/useFormat';
 import { AUDIT_SLUGS, auditApi, type AuditEntry } from './api';
+import { AccessDeniedPage } from '../access/AccessDeniedPage';
 import { plainText } from './changes';
 import { useFieldLabel } from './ChangeValues';
 import { listPath } from './links';
@@ -221,7 +222,7 @@ export function DeletedRecordsPage() {
   // The first segment of /{resource}/deleted (a route of its own for a screen whose /{id} would take it).
   const resource = useLocation().pathname.split('/')[1] ?? '';
   return (
-    <CanAccess resource={AUDIT_SLUGS.history} action="list">
+    <CanAccess resource={AUDIT_SLUGS.history} action="list" accessDenied={<AccessDeniedPage />}>
       <DeletedRecords key={resource} resource={resource} />
     </CanAccess>
   );
