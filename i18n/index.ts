@@ -95,7 +95,10 @@ export function createI18nProvider(): I18nProvider {
     { allowMissing: true },
   );
   let fromServer = serverMessageTranslator(en.server);
-  void loadServerMessages().then((full) => {
+  // Once the server's wording is here, an English console's phrases take it in before the
+  // recogniser names its keys (else a recognised text would show as its bare key).
+  void loadServerMessages().then(async (full) => {
+    if (polyglot.getLocale() === 'en') await polyglot.changeLocale('en');
     fromServer = serverMessageTranslator((full as unknown as typeof en).server);
   });
   return {
