@@ -95,17 +95,18 @@ export function createI18nProvider(): I18nProvider {
     { allowMissing: true },
   );
   let fromServer = serverMessageTranslator(en.server);
-  // Once the server's wording is here, an English console's phrases take it in before the
-  // recogniser names its keys (else a recognised text would show as its bare key).
-  void loadServerMessages().then(async (full) => {
-    if (polyglot.getLocale() === 'en') await polyglot.changeLocale('en');
+  void loadServerMessages().then((full) => {
     fromServer = serverMessageTranslator((full as unknown as typeof en).server);
   });
   return {
     ...polyglot,
     translate: (key: string, options?: Record<string, unknown>) => {
       const known = fromServer(key);
-      return known ? renderServerMessage(known, polyglot.translate, options) : polyglot.translate(key, options);
+      if (!known) return polyglot.translate(key, options);
+      const text = renderServerMessage(known, polyglot.translate, options);
+      // An English console started before the server's wording arrived has no phrases for it
+      // (they would show as bare keys): the text is then shown as the server wrote it.
+      return text.includes('server.') ? key : text;
     },
   };
 }
