@@ -1,11 +1,7 @@
 import type { MenuDeclaration } from '../access';
+import { AUDIT_SLUGS } from '../../../resources/audit';
 
-/** The audit trail's permission slugs, held by Super Admin (the catalogue grants what a start adds). */
-export const AUDIT_SLUGS = {
-  log: 'audit/audit-list',
-  history: 'audit/history',
-  restore: 'audit/restore',
-} as const;
+export { AUDIT_SLUGS };
 
 export const AUDIT_MENUS: readonly MenuDeclaration[] = [
   { slug: 'audit', name: 'Audit', icon: 'WorkHistory', position: 95, visible: true },

@@ -6,6 +6,7 @@ import type { ChangeRecorder, StoredChange } from '../../crud/service';
 import { auditDb, canonicalJson, entryHash, GENESIS, type AuditLogTable, type HashedEntry, type PruneAnchor } from './chain';
 import { descriptorChanges, descriptorSnapshot, type FieldChanges } from './changes';
 import { waitForLock } from '../../db/database-lock';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../resources/audit';
 
 /**
  * The audit trail's one writer. Every entry is appended inside the transaction of the change it
@@ -13,35 +14,7 @@ import { waitForLock } from '../../db/database-lock';
  * two writers can never both chain to the same entry.
  */
 
-/** Actions the trail records (the generic write path's, and the modules'). */
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'restore'
-  | 'undelete'
-  | 'sign-in'
-  | 'sign-in-failed'
-  | 'sign-out'
-  | 'password-change'
-  | 'password-reset'
-  | 'permission-change'
-  | 'prune';
-
-export const AUDIT_ACTIONS: readonly AuditAction[] = [
-  'create',
-  'update',
-  'delete',
-  'restore',
-  'undelete',
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'password-change',
-  'password-reset',
-  'permission-change',
-  'prune',
-];
+export { AUDIT_ACTIONS, type AuditAction };
 
 export interface TrailEntry {
   action: AuditAction;

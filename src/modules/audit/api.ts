@@ -1,5 +1,6 @@
 import { fetchJson } from '../../../dataProvider/httpClient';
 import { API_URL } from '../../config';
+import { AUDIT_ACTIONS, AUDIT_SLUGS } from '../../../resources/audit';
 
 /** One entry of the audit trail as the API answers it (server/modules/audit/schemas.ts). */
 export interface AuditEntry {
@@ -38,21 +39,7 @@ export interface LogFilters {
   branch?: number;
 }
 
-/** Actions the trail records, in the order the log's filter offers them. */
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'restore',
-  'undelete',
-  'sign-in',
-  'sign-in-failed',
-  'sign-out',
-  'password-change',
-  'password-reset',
-  'permission-change',
-  'prune',
-] as const;
+export { AUDIT_ACTIONS };
 
 /** Actions after which the entry's snapshot is a version the record can be put back to. */
 export const VERSION_ACTIONS: ReadonlySet<string> = new Set(['create', 'update', 'restore', 'undelete']);
@@ -82,9 +69,4 @@ export const auditApi = {
     call<Record<string, unknown>>(`/audit/undelete/${entryId}`, { method: 'POST', body: JSON.stringify(body) }),
 };
 
-/** The audit slugs (server/modules/audit/menus.ts); canAccess takes a slug as its resource. */
-export const AUDIT_SLUGS = {
-  log: 'audit/audit-list',
-  history: 'audit/history',
-  restore: 'audit/restore',
-} as const;
+export { AUDIT_SLUGS };

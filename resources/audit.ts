@@ -1,0 +1,28 @@
+/**
+ * The audit trail's names that both sides use: its permission slugs (held by Super Admin; the
+ * console's canAccess takes a slug as its resource) and the actions it records, in the order the
+ * log's filter offers them.
+ */
+export const AUDIT_SLUGS = {
+  log: 'audit/audit-list',
+  history: 'audit/history',
+  restore: 'audit/restore',
+} as const;
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'undelete',
+  'sign-in',
+  'sign-in-failed',
+  'sign-out',
+  'password-change',
+  'password-reset',
+  'permission-change',
+  'prune',
+] as const;
+
+/** Actions the trail records (the generic write path's, and the modules'). */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
