@@ -14,7 +14,8 @@ import type { ServerConfig } from '../../server/config';
  */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(ROOT, 'dist');
+// E2E_DIST lets a second working copy of the console be built elsewhere while another run uses dist/.
+const DIST = process.env.E2E_DIST ?? path.join(ROOT, 'dist');
 
 /** Debian's Chromium, headless, quiet: no first-run pages, no background or update traffic. Shared with bench/. */
 export const CHROMIUM_ARGS = [
@@ -39,7 +40,10 @@ export interface E2E {
 
 function ensureBuilt() {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', DIST, '--emptyOutDir'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
   }
 }
 
