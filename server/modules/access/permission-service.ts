@@ -6,6 +6,8 @@ import { byPosition, childrenIndex, type MenuRow } from './menu-service';
 import { serialisedWrite } from '../../db/database-lock';
 import type { AuthUser } from '../../context';
 import { accessEntries } from '../audit/access-entries';
+import { assertVersion, StaleVersion, staleRefusal, type LastChange } from '../../crud/versions';
+import { groupPermissionVersion, userPermissionVersion } from './permission-version';
 
 /** Where a user's entry comes from: their group, a grant to them, or a denial to them. */
 export type PermissionSource = 'group' | 'granted' | 'denied';
@@ -49,13 +51,23 @@ const slugsOf = (byId: ReadonlyMap<number, MenuRow>, changes: readonly Permissio
 
 const flatten = (list: readonly PermissionChange[]): PermissionChange[] => list.flatMap((c) => [c, ...flatten(c.menus ?? [])]);
 
-/** `shipped`: each catalogue slug with the name it was written with (catalogue.ts `shippedNames`). */
+/** What a save answers: how many entries it named, and the set's version now (for the next save's `If-Match`). */
+export interface SavedPermissions {
+  changed: number;
+  version: string;
+}
+
+/**
+ * `shipped`: each catalogue slug with the name it was written with (catalogue.ts `shippedNames`).
+ * `lastChange`: who last changed a group or user, from the trail, for a stale save's refusal.
+ */
 export function permissionService(
   db: Db,
   groups: GroupReader,
   superAdminGroup: () => Promise<number>,
   dialect: Dialect,
   shipped: ReadonlyMap<string, string> = new Map(),
+  lastChange?: (resource: string, id: number) => Promise<LastChange | undefined>,
 ) {
   const audit = accessEntries(dialect);
   const menus = (status?: number) => {
@@ -130,7 +142,28 @@ export function permissionService(
       `The Super Admin group must keep ${slugs.map((s) => `"${s}"`).join(', ')}: these administer menus and permissions, and without them nobody could repair permissions`,
     );
 
-  return {
+  /**
+   * A stale save's 412: the set as the console's tree shows it now (active menus), its version,
+   * and who changed it last. Read after the refused transaction has ended.
+   */
+  const refuseStale =
+    (read: () => Promise<{ tree: PermissionEntry[]; version: string }>, resource: string, id: number) =>
+    async (err: unknown): Promise<never> => {
+      if (!(err instanceof StaleVersion)) throw err;
+      const now = await read();
+      throw staleRefusal(now.tree, now.version, await lastChange?.(resource, id));
+    };
+
+  const service = {
+    /** The version a group's save compares its `If-Match` with. */
+    groupVersion: (groupId: number): Promise<string> => groupPermissionVersion(db, groupId),
+
+    /** The version a user's save compares its `If-Match` with: their own entries and their stored group's grants. */
+    async userVersion(userId: number): Promise<string> {
+      const user = await requireUser(userId, 'user');
+      return userPermissionVersion(db, user.user_id, user.user_group);
+    },
+
     async groupTree(groupId: number | undefined, root: number | undefined, status: number | undefined): Promise<PermissionEntry[]> {
       if (groupId) await requireGroup(groupId, 'group');
       const granted = groupId ? await groupGrants(groupId) : new Set<number>();
@@ -159,8 +192,18 @@ export function permissionService(
       });
     },
 
-    /** Sets the group's grants for the named menus (others unchanged). */
-    async saveGroup(groupId: number, data: readonly PermissionChange[], granting: Granting = allowAll, actor?: AuthUser): Promise<number> {
+    /**
+     * Sets the group's grants for the named menus (others unchanged). `expectedVersion` (the
+     * client's `If-Match`): refused with 412 when the set changed since it was read; none: the
+     * last save wins, as the spec's clients expect.
+     */
+    async saveGroup(
+      groupId: number,
+      data: readonly PermissionChange[],
+      granting: Granting = allowAll,
+      actor?: AuthUser,
+      expectedVersion?: string,
+    ): Promise<SavedPermissions> {
       await requireGroup(groupId, 'group_id');
       const changes = flatten(data);
       const byId = await checkChanges(changes, false);
@@ -180,8 +223,10 @@ export function permissionService(
       const on = [...final].filter(([, v]) => v).map(([id]) => id);
       const off = [...final].filter(([, v]) => !v).map(([id]) => id);
       // One save of a group's grants at a time: a second waits, then replaces what the first wrote.
-      await serialisedWrite(db, dialect, 'groupPermissions', groupId, (trx) =>
-        audit.permissions(trx, { group: groupId }, actor, async () => {
+      const version = await serialisedWrite(db, dialect, 'groupPermissions', groupId, async (trx) => {
+        // Checked under the group's lock: of two saves naming the same version, only the first passes.
+        if (expectedVersion !== undefined) assertVersion(expectedVersion, await groupPermissionVersion(trx, groupId));
+        await audit.permissions(trx, { group: groupId }, actor, async () => {
           if (off.length || on.length) {
             await trx
               .deleteFrom('permission')
@@ -195,16 +240,30 @@ export function permissionService(
               .values(on.map((menu_id) => ({ permission_group: groupId, menu_id })))
               .onConflict((oc) => oc.columns(['permission_group', 'menu_id']).doNothing())
               .execute();
-        }),
+        });
+        return groupPermissionVersion(trx, groupId);
+      }).catch(
+        refuseStale(
+          async () => ({ tree: await service.groupTree(groupId, undefined, 1), version: await groupPermissionVersion(db, groupId) }),
+          'group',
+          groupId,
+        ),
       );
-      return final.size;
+      return { changed: final.size, version };
     },
 
     /**
      * Sets the user's own entries: a status equal to the group's needs no entry (it is dropped),
      * a different one is stored as a grant (1) or a denial (0); `reset` drops the entry.
+     * `expectedVersion` as for a group (`userVersion`).
      */
-    async saveUser(userId: number, data: readonly PermissionChange[], granting: Granting = allowAll, actor?: AuthUser): Promise<number> {
+    async saveUser(
+      userId: number,
+      data: readonly PermissionChange[],
+      granting: Granting = allowAll,
+      actor?: AuthUser,
+      expectedVersion?: string,
+    ): Promise<SavedPermissions> {
       const user = await requireUser(userId, 'user.user_id');
       const changes = flatten(data);
       const byId = await checkChanges(changes, true);
@@ -223,10 +282,11 @@ export function permissionService(
         if (locked.length) throw lockOut(locked);
       }
       const final = new Map(changes.map((c) => [c.menu_id, c.reset ? undefined : c.permission_status === 1 ? 1 : 0]));
-      if (!final.size) return 0;
       // One save of a user's own entries at a time: a second waits, then replaces what the first wrote.
-      await serialisedWrite(db, dialect, 'userPermissions', userId, (trx) =>
-        audit.permissions(trx, { user: userId }, actor, async () => {
+      const version = await serialisedWrite(db, dialect, 'userPermissions', userId, async (trx) => {
+        if (expectedVersion !== undefined) assertVersion(expectedVersion, await userPermissionVersion(trx, userId, user.user_group));
+        if (!final.size) return userPermissionVersion(trx, userId, user.user_group);
+        await audit.permissions(trx, { user: userId }, actor, async () => {
           await trx
             .deleteFrom('user_permission')
             .where('user_id', '=', userId)
@@ -243,10 +303,21 @@ export function permissionService(
                 oc.columns(['user_id', 'menu_id']).doUpdateSet((eb) => ({ permission_status: eb.ref('excluded.permission_status') })),
               )
               .execute();
-        }),
+        });
+        return userPermissionVersion(trx, userId, user.user_group);
+      }).catch(
+        refuseStale(
+          async () => ({
+            tree: await service.userTree(userId, undefined, undefined, 1),
+            version: await userPermissionVersion(db, userId, user.user_group),
+          }),
+          'users',
+          userId,
+        ),
       );
-      return final.size;
+      return { changed: final.size, version };
     },
   };
+  return service;
 }
 export type PermissionService = ReturnType<typeof permissionService>;

@@ -48,7 +48,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(db, ctx.registry));
   const groups = groupReader(db, ctx.registry);
   const menus = menuService(db, groups, superAdminGroup, ctx.conn.dialect, ctx.crud.lastChange);
-  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect, shippedNames(ctx.registry));
+  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect, shippedNames(ctx.registry), ctx.crud.lastChange);
   const escalation = noEscalation(ctx);
   guardGroups(ctx, superAdminGroup);
 
@@ -167,9 +167,12 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Query }>(
     '/permission/permission-list',
     { schema: permissionListSchema, preHandler: requirePermission('permission/permission-create') },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const tree = await permissions.groupTree(optionalInt(q.group, 'group'), optionalInt(q.menu, 'menu'), optionalInt(q.status, 'status'));
+      const group = optionalInt(q.group, 'group');
+      const tree = await permissions.groupTree(group, optionalInt(q.menu, 'menu'), optionalInt(q.status, 'status'));
+      // The group's set version, for the save's If-Match (the body stays the spec's tree).
+      if (group) void reply.header('etag', etagOf(await permissions.groupVersion(group)));
       return success(found(tree.length), tree, tree.length);
     },
   );
@@ -177,7 +180,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Query }>(
     '/permission/permission-list-user',
     { schema: permissionListUserSchema, attachValidation: true, preHandler: requirePermission(USER_PERMISSION_SLUG) },
-    async (request) => {
+    async (request, reply) => {
       rejectInvalid(request);
       const q = request.query;
       const user = optionalInt(q.user, 'user') ?? 0;
@@ -188,6 +191,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
         optionalInt(q.menu, 'menu'),
         optionalInt(q.status, 'status'),
       );
+      if (user) void reply.header('etag', etagOf(await permissions.userVersion(user)));
       return success(found(tree.length), tree, tree.length);
     },
   );
@@ -195,31 +199,33 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { permission_data: PermissionChange[]; group_id: number } }>(
     '/permission/permission-create',
     { schema: permissionCreateSchema, attachValidation: true, preHandler: requirePermission('permission/permission-create') },
-    async (request) => {
+    async (request, reply) => {
       rejectInvalid(request);
       const { group_id, permission_data } = request.body;
       const viewer = signedIn(request);
       await escalation.assertManagesGroup(viewer, group_id);
-      const count = await permissions.saveGroup(
+      const saved = await permissions.saveGroup(
         group_id,
         permission_data,
         (slugs) => escalation.assertHolds(viewer, slugs, 'These permissions'),
         viewer,
+        expectedVersion(request.headers['if-match']),
       );
       changed({ groupIds: [group_id] });
-      return success('Permission Update Successfully', { group_id, changed: count });
+      void reply.header('etag', etagOf(saved.version));
+      return success('Permission Update Successfully', { group_id, ...saved });
     },
   );
 
   app.post<{ Body: { permission_data: PermissionChange[]; user: { user_id: number; user_group?: number } } }>(
     '/permission/permission-create-user',
     { schema: permissionCreateUserSchema, attachValidation: true, preHandler: requirePermission(USER_PERMISSION_SLUG) },
-    async (request) => {
+    async (request, reply) => {
       rejectInvalid(request);
       const { user, permission_data } = request.body;
       const viewer = signedIn(request);
       await ctx.crud.stored(ctx.registry.get(usersDescriptor.name), user.user_id, viewer);
-      const count = await permissions.saveUser(
+      const saved = await permissions.saveUser(
         user.user_id,
         permission_data,
         async (slugs, target) => {
@@ -227,9 +233,11 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
           await escalation.assertHolds(viewer, slugs, 'These permissions');
         },
         viewer,
+        expectedVersion(request.headers['if-match']),
       );
       changed({ userIds: [user.user_id] });
-      return success('Permission Update Successfully', { user_id: user.user_id, changed: count });
+      void reply.header('etag', etagOf(saved.version));
+      return success('Permission Update Successfully', { user_id: user.user_id, ...saved });
     },
   );
 };
