@@ -13,8 +13,19 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 /** At most this many rows in one request (a list page holds at most 100). */
 export const MAX_BULK_IDS = 1000;
 
-/** The answer for one row: done, or refused with the status and message its own request would have had. */
-export type BulkRowResult = { id: number; ok: true } | { id: number; ok: false; status: number; message: string };
+/**
+ * The answer for one row: done, or refused with the status and message its own request would have
+ * had; a row refused as stale (412: changed since the version the client sent) carries what its own
+ * request's refusal carries in `data`: the record as it is now, its version, who changed it and when.
+ */
+export type BulkRowResult = { id: number; ok: true } | { id: number; ok: false; status: number; message: string; data?: unknown };
+
+/**
+ * Optional, beside `ids`: the version each row was read at (id → version, as `If-Match` names it).
+ * A row whose stored version differs is refused with 412 and left as it is; the other rows go
+ * ahead. Rows without a version (and clients that send none) keep last-write-wins.
+ */
+export type BulkVersions = Record<string, string>;
 
 export interface BulkAnswer {
   done: number;

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { bulkActionsOf, bulkPath, bulkSlug, type BulkAction, type BulkAnswer, type BulkRowResult } from '../../../resources/bulk';
+import {
+  bulkActionsOf,
+  bulkPath,
+  bulkSlug,
+  type BulkAction,
+  type BulkAnswer,
+  type BulkRowResult,
+  type BulkVersions,
+} from '../../../resources/bulk';
 import type { ResourceDescriptor } from '../../../resources';
 import { requireAnyPermission, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
@@ -7,11 +15,13 @@ import { strictId } from '../../http/ids';
 import { schemaRefusal } from '../../http/validation';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppContext } from '../../context';
+import { expectedVersion as expectedVersionOf } from '../../crud/versions';
 import { bulkAnswer, bulkBody } from './schemas';
 
 interface Body {
   action: BulkAction;
   ids: unknown[];
+  versions?: BulkVersions;
 }
 
 /** The ids as sent, each checked like a path id, without repeats (the first occurrence keeps its place). */
@@ -32,12 +42,14 @@ function idsOf(raw: unknown[]): number[] {
  * One row through the single-row write path, with the actor: the same policies (users, groups),
  * branch scope and messages as the row's own update or delete request, and the same change events.
  */
-function runRow(ctx: AppContext, d: ResourceDescriptor, action: BulkAction, id: number, request: FastifyRequest) {
+function runRow(ctx: AppContext, d: ResourceDescriptor, action: BulkAction, id: number, request: FastifyRequest, version?: string) {
   const actor = signedIn(request);
-  if (action === 'delete') return ctx.crud.remove(d, id, { actor });
+  // The row's version, as its own request's If-Match: checked in the row's write, under its lock.
+  const expectedVersion = version === undefined ? undefined : expectedVersionOf(version);
+  if (action === 'delete') return ctx.crud.remove(d, id, { actor, expectedVersion });
   const status = d.statusField;
   if (!status) throw new ApiError(422, `${d.name} records have no status`);
-  return ctx.crud.update(d, id, { fields: { [status]: action === 'activate' ? 1 : 0 }, files: [] }, { actor });
+  return ctx.crud.update(d, id, { fields: { [status]: action === 'activate' ? 1 : 0 }, files: [] }, { actor, expectedVersion });
 }
 
 const summary = (done: number, refused: number) => `${done} done, ${refused} refused`;
@@ -81,11 +93,13 @@ export const bulkRoutes: FastifyPluginAsync = async (app) => {
             continue;
           }
           try {
-            await runRow(ctx, d, action, id, request);
+            await runRow(ctx, d, action, id, request, request.body.versions?.[String(id)]);
             results.push({ id, ok: true });
           } catch (err) {
             if (err instanceof ApiError) {
-              results.push({ id, ok: false, status: err.statusCode, message: err.message });
+              // A stale row's refusal keeps its data (the record as it is now), for the console to show what changed.
+              const data = err.statusCode === 412 && err.data !== undefined ? { data: err.data } : {};
+              results.push({ id, ok: false, status: err.statusCode, message: err.message, ...data });
               continue;
             }
             // Our own fault, not the row's: say so for this row and stop, as the next would likely fail alike.

@@ -12,6 +12,12 @@ export const bulkBody = (d: ResourceDescriptor) =>
     properties: {
       action: { type: 'string', enum: [...bulkActionsOf(d)] },
       ids: { type: 'array', minItems: 1, maxItems: MAX_BULK_IDS, items: {}, description: 'record ids (whole numbers from 1)' },
+      versions: {
+        type: 'object',
+        additionalProperties: { type: 'string', maxLength: 200 },
+        description:
+          'optional: the version each row was read at (id → version); a row changed since is refused with 412, the others go ahead',
+      },
     },
   }) as const;
 
@@ -23,6 +29,11 @@ const rowResult = {
     ok: { type: 'boolean' },
     status: { type: 'integer', description: 'the HTTP status the row’s own request would have answered' },
     message: { type: 'string', description: 'why the row was refused' },
+    data: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'a stale row (412): the record as it is now, its version, who changed it and when',
+    },
   },
 } as const;
 
