@@ -23,8 +23,9 @@ import {
 } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import type { BulkAction, BulkAnswer } from '../../resources/bulk';
-import type { BulkMethods } from '../../dataProvider/bulk';
+import { staleRows, type BulkMethods, type StaleRow } from '../../dataProvider/bulk';
 import { messageOf } from './failures';
+import { DeleteConflict } from './conflict/DeleteConflict';
 
 const ICONS: Record<BulkAction, ReactElement> = {
   activate: <CheckCircleOutlineIcon />,
@@ -48,9 +49,11 @@ export function useBulkSummary() {
 }
 
 /**
- * One bulk action: asks once, sends the selected rows in one request, then says what happened. All
- * done: a toast, and the selection is cleared. Some refused: the answer stays on screen until
- * closed, one line per refused row with its reason, and only the refused rows stay selected.
+ * One bulk action: asks once, sends the selected rows in one request (with the versions the list
+ * read them at), then says what happened. All done: a toast, and the selection is cleared. Some
+ * refused: the answer stays on screen until closed, one line per refused row with its reason, and
+ * only the refused rows stay selected. A delete's rows changed since they were read are not
+ * deleted: each is asked about again in the conflict dialog, showing what changed.
  */
 export function BulkActionButton({ descriptor, action }: { descriptor: ResourceDescriptor; action: BulkAction }) {
   const { selectedIds, data, onSelect } = useListContext<RaRecord>();
@@ -62,19 +65,33 @@ export function BulkActionButton({ descriptor, action }: { descriptor: ResourceD
   const summarise = useBulkSummary();
   const [asking, setAsking] = useState(false);
   const [answer, setAnswer] = useState<BulkAnswer>();
+  // A delete's stale rows, asked about one at a time: the row as the list read it, and as it is now.
+  const [stale, setStale] = useState<{ base: RaRecord; row: StaleRow }[]>([]);
   const { mutate, isPending } = useMutation({
-    mutationFn: (ids: Identifier[]) => dataProvider.bulk(descriptor.name, action, ids),
+    mutationFn: (ids: Identifier[]) => dataProvider.bulk(descriptor.name, action, ids, data),
     onSuccess: (result) => {
       setAsking(false);
       refresh();
       if (result.refused === 0) {
         unselectAll();
         notify(summarise(result), { type: 'success' });
-      } else {
-        // The refused rows stay selected, to see which they are and try again.
-        onSelect(result.results.filter((r) => !r.ok).map((r) => r.id));
-        setAnswer(result);
+        return;
       }
+      // The refused rows stay selected, to see which they are and try again.
+      onSelect(result.results.filter((r) => !r.ok).map((r) => r.id));
+      const changed = action === 'delete' ? staleRows(result) : new Map<number, StaleRow>();
+      const asked = [...changed].flatMap(([id, row]) => {
+        const base = data?.find((r) => String(r.id) === String(id));
+        return base ? [{ base, row }] : [];
+      });
+      setStale(asked);
+      const askedIds = new Set(asked.map((a) => a.base.id));
+      const others = result.results.filter((r) => !askedIds.has(r.id));
+      // What the conflict dialogs do not ask about is said as before.
+      if (others.some((r) => !r.ok)) {
+        const done = others.filter((r) => r.ok).length;
+        setAnswer({ done, refused: others.length - done, results: others });
+      } else if (result.done) notify(summarise({ done: result.done, refused: 0, results: others }), { type: 'success' });
     },
     onError: (error) => {
       setAsking(false);
@@ -87,8 +104,15 @@ export function BulkActionButton({ descriptor, action }: { descriptor: ResourceD
     return typeof title === 'string' || typeof title === 'number' ? String(title) : `#${id}`;
   };
   const closeAnswer = () => setAnswer(undefined);
+  const nextStale = (deleted: boolean) => {
+    const [first, ...rest] = stale;
+    setStale(rest);
+    if (deleted && first) onSelect(selectedIds.filter((id) => String(id) !== String(first.base.id)));
+    refresh();
+  };
   // The answer outlives a selection that became empty (all done while it was asked).
-  if (!selectedIds.length && !asking && !answer) return null;
+  if (!selectedIds.length && !asking && !answer && !stale.length) return null;
+  const asked = stale[0];
   return (
     <>
       <Button
@@ -112,7 +136,20 @@ export function BulkActionButton({ descriptor, action }: { descriptor: ResourceD
         onConfirm={() => mutate([...selectedIds])}
         onClose={() => setAsking(false)}
       />
-      <Dialog open={answer !== undefined} onClose={closeAnswer} aria-labelledby={`bulk-${action}-answer`}>
+      {asked && (
+        <DeleteConflict
+          key={String(asked.base.id)}
+          resource={descriptor.name}
+          refused={{ base: asked.base, error: asked.row }}
+          onDeleted={() => {
+            nextStale(true);
+          }}
+          onCancel={() => {
+            nextStale(false);
+          }}
+        />
+      )}
+      <Dialog open={answer !== undefined && !asked} onClose={closeAnswer} aria-labelledby={`bulk-${action}-answer`}>
         <DialogTitle id={`bulk-${action}-answer`}>{translate('list_tools.bulk.result_title')}</DialogTitle>
         {answer && (
           <DialogContent>

@@ -18,6 +18,8 @@ import { useRowActionExtensions } from './row-action-extensions';
 import { useMayManageRecord } from './extensions';
 import { ErrorBlock } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
+import { isConflict } from '../../dataProvider/versions';
+import { DeleteConflict, type RefusedDelete } from './conflict/DeleteConflict';
 
 /** Pencil icon: opens the edit dialog by going to /{resource}/{id}. */
 function EditRowButton({ tips }: { tips: boolean }) {
@@ -77,13 +79,15 @@ function DeleteRowButton({ tips }: { tips: boolean }) {
 
 /**
  * The delete question of one row. The server's refusal (409: used by others) is a toast; a network
- * failure shows an error block in place of the question.
+ * failure shows an error block in place of the question; a record changed since the list was read
+ * (412) is asked about again in the conflict dialog, showing what changed.
  */
 function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; onClose: () => void; resource: string; record: RaRecord }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [networkError, setNetworkError] = useState<string>();
+  const [refused, setRefused] = useState<RefusedDelete>();
   const [remove, { isPending }] = useDelete();
   const confirm = () =>
     remove(
@@ -97,31 +101,42 @@ function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; on
           refresh();
         },
         onError: (error) => {
-          if (isNetworkFailure(error)) setNetworkError(messageOf(error));
+          if (isConflict(error)) {
+            onClose();
+            setRefused({ base: record, error });
+          } else if (isNetworkFailure(error)) setNetworkError(messageOf(error));
           else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
         },
       },
     );
+  const settle = () => {
+    setRefused(undefined);
+    // Deleted or kept, the list shows the rows as stored now.
+    refresh();
+  };
   return (
-    <Confirm
-      isOpen={open}
-      loading={isPending}
-      title="app.confirm_delete"
-      content={
-        networkError ? (
-          <ErrorBlock message={translate('shell.form.delete_network_error', { message: networkError })} />
-        ) : (
-          'shell.form.delete_warning'
-        )
-      }
-      confirm="app.yes"
-      cancel="app.no"
-      confirmColor="warning"
-      onConfirm={() => {
-        void confirm();
-      }}
-      onClose={onClose}
-    />
+    <>
+      {refused && <DeleteConflict resource={resource} refused={refused} onDeleted={settle} onCancel={settle} />}
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="app.confirm_delete"
+        content={
+          networkError ? (
+            <ErrorBlock message={translate('shell.form.delete_network_error', { message: networkError })} />
+          ) : (
+            'shell.form.delete_warning'
+          )
+        }
+        confirm="app.yes"
+        cancel="app.no"
+        confirmColor="warning"
+        onConfirm={() => {
+          void confirm();
+        }}
+        onClose={onClose}
+      />
+    </>
   );
 }
 

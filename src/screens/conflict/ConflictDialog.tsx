@@ -49,6 +49,8 @@ interface Props {
   /** For a delete: delete the record as it is now. */
   onConfirmDelete?: (theirs: Values) => void;
   onCancel: () => void;
+  /** Wording for what is compared when it is not a record's form (a permission tree): keys for the title, the intro and the way back. */
+  wording?: { title: string; intro: string; back: string };
 }
 
 function ValueView({ field, value }: { field: ConflictField; value: unknown }) {
@@ -94,7 +96,7 @@ function ValueView({ field, value }: { field: ConflictField; value: unknown }) {
  * yours, and per field a choice to keep yours or take theirs; or reload theirs entirely. For a
  * delete of a record changed meanwhile: what changed, and whether to delete it anyway.
  */
-export function ConflictDialog({ state, fields, busy = false, onResolve, onReload, onConfirmDelete, onCancel }: Props) {
+export function ConflictDialog({ state, fields, busy = false, onResolve, onReload, onConfirmDelete, onCancel, wording }: Props) {
   const translate = useTranslate();
   const { intlLocale } = useFormat();
   const { mode, base, yours, theirs } = state;
@@ -104,7 +106,10 @@ export function ConflictDialog({ state, fields, busy = false, onResolve, onReloa
   );
   const when = state.changedAt ? new Date(state.changedAt).toLocaleString(intlLocale) : undefined;
   const who = state.changedBy?.user_name;
-  const title = !theirs ? 'conflicts.deleted_title' : mode === 'delete' ? 'conflicts.delete_title' : 'conflicts.title';
+  const title = wording?.title ?? (!theirs ? 'conflicts.deleted_title' : mode === 'delete' ? 'conflicts.delete_title' : 'conflicts.title');
+  const intro = wording?.intro ?? (!theirs ? 'conflicts.deleted_intro' : mode === 'delete' ? 'conflicts.delete_intro' : 'conflicts.intro');
+  // A delete asked again is not a form: its way out keeps the record.
+  const back = wording?.back ?? (mode === 'delete' ? 'conflicts.keep_record' : 'conflicts.back');
   return (
     <Dialog open onClose={busy ? undefined : onCancel} fullWidth maxWidth="md" aria-labelledby="conflict-dialog-title">
       <DialogTitle id="conflict-dialog-title">{translate(title)}</DialogTitle>
@@ -115,7 +120,7 @@ export function ConflictDialog({ state, fields, busy = false, onResolve, onReloa
             : when
               ? translate('conflicts.changed_at', { time: when })
               : translate('conflicts.changed_meanwhile')}{' '}
-          {translate(!theirs ? 'conflicts.deleted_intro' : mode === 'delete' ? 'conflicts.delete_intro' : 'conflicts.intro')}
+          {translate(intro)}
         </Alert>
         {theirs && rows.length === 0 && <Typography>{translate('conflicts.no_difference')}</Typography>}
         {theirs && rows.length > 0 && (
@@ -188,7 +193,7 @@ export function ConflictDialog({ state, fields, busy = false, onResolve, onReloa
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onCancel} disabled={busy}>
-          {translate('conflicts.back')}
+          {translate(back)}
         </Button>
         {theirs && mode !== 'delete' && (
           <Button
