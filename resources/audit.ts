@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   'password-reset',
   'permission-change',
   'prune',
+  'export',
+  'import',
+  'import-undo',
 ] as const;
 
 /** Actions the trail records (the generic write path's, and the modules'). */

@@ -6,6 +6,7 @@ import { notificationsModule } from './notifications';
 import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk/routes';
 import { preferencesRoutes } from './preferences/routes';
+import { spreadsheetRoutes } from './spreadsheets/routes';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -20,4 +21,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   auditRoutes,
   bulkRoutes,
   preferencesRoutes,
+  spreadsheetRoutes,
 ];

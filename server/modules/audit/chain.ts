@@ -53,6 +53,36 @@ export function entryHash(entry: HashedEntry): string {
   return createHash('sha256').update(entry.audit_prev_hash).update('\n').update(canonicalJson(entry)).digest('hex');
 }
 
+/** The three values of an entry that only the chain's head decides, in the order its canonical JSON has them. */
+const HEAD_KEYS = ['audit_at', 'audit_id', 'audit_prev_hash'] as const;
+export type EntryBody = Omit<HashedEntry, (typeof HEAD_KEYS)[number]>;
+
+/**
+ * An entry's canonical JSON cut around its time, id and previous hash: whoever appends it at the
+ * chain's head (PostgreSQL's `audit_append`) puts those in and hashes the same bytes as
+ * `entryHash`. `joinParts` is that splice, for checking.
+ */
+export function hashParts(body: EntryBody): [string, string, string, string] {
+  const all: Record<string, unknown> = { ...body, audit_at: '', audit_id: 0, audit_prev_hash: '' };
+  const keys = Object.keys(all)
+    .filter((k) => all[k] !== undefined)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts: string[] = [];
+  let current = '{';
+  keys.forEach((k, i) => {
+    current += `${i ? ',' : ''}${JSON.stringify(k)}:`;
+    if ((HEAD_KEYS as readonly string[]).includes(k)) {
+      parts.push(current);
+      current = '';
+    } else current += canonicalJson(all[k]);
+  });
+  parts.push(`${current}}`);
+  return parts as [string, string, string, string];
+}
+
+export const joinParts = (parts: readonly string[], at: string, id: number, prev: string): string =>
+  `${parts[0]}${JSON.stringify(at)}${parts[1]}${id}${parts[2]}${JSON.stringify(prev)}${parts[3]}`;
+
 /** What a prune entry's changes hold: the last pruned entry, from which the chain is checked on. */
 export interface PruneAnchor {
   anchor_id: number;

@@ -61,6 +61,32 @@ export function auditQueries(db: Handle) {
     return { data: rows.map((r) => viewOf(r, withSnapshot)), total: Number(count.n), page: p.page, limit: p.limit };
   }
 
+  const at = (id: number) => adb.selectFrom('audit_log').select('audit_at').where('audit_id', '=', id).executeTakeFirst();
+
+  /**
+   * The first entry at or after `time` (`strictly`: after it), by bisecting ids: time never goes
+   * back along the chain (trail.ts) and ids have no gaps, so a time bound is an id bound, found in
+   * about twenty look-ups by primary key, with no index on the time. Undefined when none is.
+   */
+  async function firstAtOrAfter(time: string, strictly: boolean): Promise<number | undefined> {
+    const ends = await adb
+      .selectFrom('audit_log')
+      .select((eb) => [eb.fn.min<number | null>('audit_id').as('lo'), eb.fn.max<number | null>('audit_id').as('hi')])
+      .executeTakeFirst();
+    if (ends?.lo == null || ends.hi == null) return undefined;
+    const after = (t: string) => (strictly ? t > time : t >= time);
+    let lo = ends.lo;
+    let hi = ends.hi + 1; // the answer is in [lo, hi]; hi: none
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const row = await at(mid);
+      // A gap (never made by the trail) is read as "before": the bound stays an upper one.
+      if (row && after(row.audit_at)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo > ends.hi ? undefined : lo;
+  }
+
   return {
     /** The log page: newest first, every filter optional. */
     async list(reader: Reader, f: LogFilters) {
@@ -78,28 +104,11 @@ export function auditQueries(db: Handle) {
       if (to === null) throw new ApiError(422, 'to is not a date', { to: 'must be YYYY-MM-DD or a date-time' });
       // Time never goes back along the chain (trail.ts), so a date range is a range of ids: the page
       // and its count then walk the primary key within it instead of every entry of the range's dates.
-      if (from) {
-        const first = await adb
-          .selectFrom('audit_log')
-          .select('audit_id')
-          .where('audit_at', '>=', from)
-          .orderBy('audit_at')
-          .orderBy('audit_id')
-          .limit(1)
-          .executeTakeFirst();
-        q = q.where('audit_id', '>=', first?.audit_id ?? MAX_INT);
-      }
+      if (from) q = q.where('audit_id', '>=', (await firstAtOrAfter(from, false)) ?? MAX_INT);
       if (to && f.to) {
-        const op = /^\d{4}-\d{2}-\d{2}$/.test(f.to) ? '<' : '<=';
-        const last = await adb
-          .selectFrom('audit_log')
-          .select('audit_id')
-          .where('audit_at', op, to)
-          .orderBy('audit_at', 'desc')
-          .orderBy('audit_id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        q = q.where('audit_id', '<=', last?.audit_id ?? 0);
+        // A bare date is the whole day: up to the next midnight, not including it.
+        const last = await firstAtOrAfter(to, !/^\d{4}-\d{2}-\d{2}$/.test(f.to));
+        q = q.where('audit_id', '<=', (last ?? MAX_INT) - 1);
       }
       return page(scoped(q, reader), f, false);
     },
