@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'export',
   'import',
   'import-undo',
+  'view-as-start',
+  'view-as-end',
 ] as const;
 
 /** Actions the trail records (the generic write path's, and the modules'). */

@@ -41,6 +41,8 @@ export interface AuthUser {
   token: string;
   /** Where the request came from, for the audit trail. */
   origin?: RequestOrigin;
+  /** A read-only view-as session: the user who opened it (the session's user is the one viewed). */
+  view_as_by?: number;
 }
 
 export interface RequestOrigin {

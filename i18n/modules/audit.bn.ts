@@ -15,6 +15,8 @@ export default {
       'password-reset': 'পাসওয়ার্ড রিসেট',
       'permission-change': 'অনুমতি পরিবর্তন',
       prune: 'পুরোনো এন্ট্রি ছাঁটাই',
+      'view-as-start': 'হিসেবে দেখা শুরু',
+      'view-as-end': 'হিসেবে দেখা শেষ',
     },
     history: {
       button: 'ইতিহাস',

@@ -15,6 +15,8 @@ export default {
       'password-reset': 'Password reset',
       'permission-change': 'Permissions changed',
       prune: 'Old entries pruned',
+      'view-as-start': 'Started viewing as',
+      'view-as-end': 'Ended viewing as',
     },
     history: {
       button: 'History',

@@ -15,6 +15,8 @@ export default {
       'password-reset': 'Contraseña restablecida',
       'permission-change': 'Permisos cambiados',
       prune: 'Entradas antiguas depuradas',
+      'view-as-start': 'Inició la vista como',
+      'view-as-end': 'Terminó la vista como',
     },
     history: {
       button: 'Historial',

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import { dynamic, type Db } from '../db/database';
+import type { Db } from '../db/database';
+import { allowedSlugs, loadFacts } from './decision';
 import type { Registry } from '../../resources';
 
 /**
@@ -35,40 +35,9 @@ export function createPermissionResolver(db: Db, registry?: Registry): Permissio
   let cache = new Map<string, Entry>();
   let keeping = true;
   const groupDescriptor = registry?.find('group');
-  async function groupActive(groupId: number): Promise<boolean> {
-    if (!groupDescriptor?.statusField) return true;
-    const row = await dynamic(db)
-      .selectFrom(groupDescriptor.table)
-      .select(sql.ref(groupDescriptor.statusField).as('status'))
-      .where(sql.ref(groupDescriptor.idField), '=', groupId)
-      .executeTakeFirst();
-    return Number(row?.status) === 1;
-  }
-  async function load(userId: number, groupId: number) {
-    const [active, group, own] = await Promise.all([
-      groupActive(groupId),
-      db
-        .selectFrom('permission')
-        .innerJoin('menu', 'menu.menu_id', 'permission.menu_id')
-        .select('menu.menu_slug')
-        .where('permission.permission_group', '=', groupId)
-        .where('menu.menu_status', '=', 1)
-        .execute(),
-      db
-        .selectFrom('user_permission')
-        .innerJoin('menu', 'menu.menu_id', 'user_permission.menu_id')
-        .select(['menu.menu_slug', 'user_permission.permission_status'])
-        .where('user_permission.user_id', '=', userId)
-        .where('menu.menu_status', '=', 1)
-        .execute(),
-    ]);
-    const slugs = new Set(active ? group.map((r) => r.menu_slug) : []);
-    for (const r of own) {
-      if (r.permission_status === 1) slugs.add(r.menu_slug);
-      else slugs.delete(r.menu_slug);
-    }
-    return slugs;
-  }
+  // The guards' slugs are what the one decision allows (server/auth/decision.ts), so an explanation cannot drift from them.
+  const load = async (userId: number, groupId: number) =>
+    allowedSlugs(await loadFacts(db, groupDescriptor, { user_id: userId, user_group: groupId }));
   return {
     slugsFor(user) {
       const key = `${user.user_id}:${user.user_group}`;

@@ -3,6 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import type { CompiledRunner } from '../db/compiled';
 import type { ServerEventBus } from '../events';
+import { isActive } from './decision';
 
 /**
  * Opaque random tokens; only their SHA-256 is stored, so a copy of the database cannot be used
@@ -74,6 +75,7 @@ function sessionQuery(db: Db) {
       'sessions.expires_at',
       'sessions.created_at',
       'sessions.last_used_at',
+      'sessions.view_as_by',
       'users.user_id',
       'users.user_group',
       'users.user_branch',
@@ -163,7 +165,7 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
         if (seen === revocations && keeping) cache.set(token, hit);
       }
       const { row, hash: key } = hit;
-      if (hit.expires <= now || row.user_status !== 1) return undefined;
+      if (hit.expires <= now || !isActive(row.user_status)) return undefined;
       if (now - hit.lastUsed >= idleMs) return undefined;
       if (now - hit.lastUsed >= touchMs) {
         const nowIso = new Date(now).toISOString();
@@ -177,7 +179,7 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       const now = Date.now();
       const hit = cache.get(token);
       // touchMs <= idleMs: a session used within touchMs is not idle either.
-      if (!hit || hit.until < now || hit.expires <= now || hit.row.user_status !== 1 || now - hit.lastUsed >= touchMs) return undefined;
+      if (!hit || hit.until < now || hit.expires <= now || !isActive(hit.row.user_status) || now - hit.lastUsed >= touchMs) return undefined;
       return hit.row;
     },
     async revoke(token) {
@@ -201,7 +203,7 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
     },
     async check(tokenHash) {
       const row = (await run(lookup, [tokenHash]))[0];
-      if (row?.user_status !== 1) return undefined;
+      if (!row || !isActive(row.user_status)) return undefined;
       const endsAt = Math.min(Date.parse(row.expires_at), Date.parse(row.last_used_at || row.created_at) + idleMs);
       return endsAt > Date.now() ? { endsAt, user_group: row.user_group, user_branch: row.user_branch } : undefined;
     },

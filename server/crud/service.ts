@@ -98,10 +98,16 @@ export type ChangeRecorder = (trx: DynamicDb, change: StoredChange) => Promise<v
  * The branch field and branch an actor is held to on this resource, or undefined when unscoped:
  * branch 0 sees every branch (spec 000); any other actor only their own.
  */
-const scopeOf = (d: ResourceDescriptor, actor: Actor | undefined) =>
+export const scopeOf = (d: ResourceDescriptor, actor: Pick<Actor, 'user_branch'> | undefined) =>
   d.branchScope !== undefined && actor !== undefined && actor.user_branch !== 0
     ? { field: d.branchScope, branch: actor.user_branch }
     : undefined;
+
+/** Whether the record lies within the actor's branch scope: what reads, updates and deletes are held to (the explainer says the same). */
+export const inBranchScope = (d: ResourceDescriptor, actor: Pick<Actor, 'user_branch'> | undefined, row: Row) => {
+  const scope = scopeOf(d, actor);
+  return !scope || Number(row[scope.field]) === scope.branch;
+};
 
 const now = () => new Date().toISOString();
 const hasRichText = (d: ResourceDescriptor) => d.fields.some((f) => f.kind === 'richText');
@@ -147,8 +153,7 @@ export function createCrudService(
 
   /** 404 for a record outside the actor's branch: it does not exist for them (no probing). */
   function assertInScope(d: ResourceDescriptor, actor: Actor | undefined, row: Row, id: number) {
-    const scope = scopeOf(d, actor);
-    if (scope && Number(row[scope.field]) !== scope.branch) throw notFound(`${d.name} ${id}`);
+    if (!inBranchScope(d, actor, row)) throw notFound(`${d.name} ${id}`);
   }
 
   /** 403 when a branch-scoped actor would put a record in another branch (or in every branch). */

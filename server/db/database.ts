@@ -28,6 +28,8 @@ export interface SessionsTable {
   user_agent: string;
   /** When the session last served a request (written at most once a minute); '' before 004. */
   last_used_at: string;
+  /** A read-only view-as session: who opened it (011); null for an ordinary sign-in. */
+  view_as_by?: number | null;
 }
 
 export interface MenuTable {

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { spreadsheetRoutes } from './spreadsheets/routes';
+import { explainRoutes } from './explain';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -22,4 +23,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   bulkRoutes,
   preferencesRoutes,
   spreadsheetRoutes,
+  explainRoutes,
 ];

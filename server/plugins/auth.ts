@@ -36,6 +36,7 @@ function guard(access: AccessRule, decide?: Decide): Guard {
       const slugs = decide ? permissions.peek(user) : NONE;
       if (slugs) {
         try {
+          assertMayWrite(request, session);
           decide?.(request, slugs);
         } catch (err) {
           done(err as Error);
@@ -63,6 +64,8 @@ export const PUBLIC: AccessRule = { kind: 'public' };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The route ends a view-as session, so that read-only session may call it. */
+    viewAsEnd?: boolean;
   }
 }
 
@@ -86,7 +89,20 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const token = tokenOf(request);
   const session = token ? await app.ctx.sessions.find(token) : undefined;
   if (!session || !token) throw new ApiError(401, 'Please sign in: the session is missing or has expired');
-  return signIn(request, session, token);
+  const user = signIn(request, session, token);
+  assertMayWrite(request, session);
+  return user;
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A view-as session is read only: the server refuses its every write here, before any route runs
+ * (not merely hidden in the console), except on a route that ends the view (`config.viewAsEnd`).
+ */
+function assertMayWrite(request: FastifyRequest, session: SessionUser): void {
+  if (session.view_as_by == null || READS.has(request.method) || request.routeOptions.config.viewAsEnd) return;
+  throw new ApiError(403, 'Viewing as another user is read only: this change was refused');
 }
 
 const signIn = (request: FastifyRequest, session: SessionUser, token: string): AuthUser =>
@@ -96,6 +112,7 @@ const signIn = (request: FastifyRequest, session: SessionUser, token: string): A
     user_branch: session.user_branch,
     token,
     origin: originOf(request),
+    ...(session.view_as_by != null && { view_as_by: session.view_as_by }),
   });
 
 /** The signed-in user of a route guarded by `requireUser` or `requirePermission` (401 if, oddly, none). */

@@ -1,0 +1,86 @@
+import type { Db } from '../../db/database';
+import { auditDb } from '../audit/chain';
+
+/** Who set a fact and when, from the audit trail; null fields: the trail does not say (set at installation, or pruned). */
+export interface SetBy {
+  set_by_id: number | null;
+  set_by_name: string | null;
+  set_at: string | null;
+}
+
+export const UNRECORDED: SetBy = { set_by_id: null, set_by_name: null, set_at: null };
+
+interface Entry {
+  audit_actor: number | null;
+  audit_actor_name: string | null;
+  audit_at: string;
+  audit_action: string;
+  audit_resource: string;
+  audit_record: number | null;
+  changes: Record<string, unknown>;
+}
+
+const parse = (text: string): Record<string, unknown> => {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+};
+const listOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const setBy = (e: Entry | undefined): SetBy =>
+  e ? { set_by_id: e.audit_actor, set_by_name: e.audit_actor_name, set_at: e.audit_at } : UNRECORDED;
+
+/**
+ * The trail's entries about one user, their group and the menus, newest first, read once per
+ * explanation; the finders answer the newest entry that set each fact.
+ */
+export async function provenance(db: Db, userId: number | undefined, groupId: number) {
+  const rows = await auditDb(db)
+    .selectFrom('audit_log')
+    .select(['audit_actor', 'audit_actor_name', 'audit_at', 'audit_action', 'audit_resource', 'audit_record', 'audit_changes'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('audit_resource', '=', 'users'), eb('audit_record', '=', userId ?? -1)]),
+        eb.and([eb('audit_resource', '=', 'group'), eb('audit_record', '=', groupId)]),
+        eb('audit_resource', '=', 'menu'),
+      ]),
+    )
+    .orderBy('audit_id', 'desc')
+    .execute();
+  const entries: Entry[] = rows.map((r) => ({ ...r, changes: parse(r.audit_changes) }));
+  const about = (resource: string, record: number) => entries.filter((e) => e.audit_resource === resource && e.audit_record === record);
+  const mentions = (e: Entry, slug: string) =>
+    e.audit_action === 'permission-change' && [...listOf(e.changes.granted), ...listOf(e.changes.withdrawn)].includes(slug);
+  /** A menu change that put the group in its `permission_group` or took it out. */
+  const movesGroup = (e: Entry) => {
+    const change = e.changes.permission_group as { before?: unknown; after?: unknown } | undefined;
+    return !!change && listOf(change.before).includes(groupId) !== listOf(change.after).includes(groupId);
+  };
+  return {
+    /** The newest change of a field of the user (`users`) or of the group (`group`). */
+    field(resource: 'users' | 'group', field: string): SetBy {
+      return setBy(about(resource, resource === 'users' ? (userId ?? -1) : groupId).find((e) => field in e.changes));
+    },
+    /** The newest grant or withdrawal of the slug to the group (a permission save, or a menu's groups). */
+    groupGrant(slug: string, menuId: number): SetBy {
+      return setBy(
+        entries.find(
+          (e) =>
+            (e.audit_resource === 'group' && e.audit_record === groupId && mentions(e, slug)) ||
+            (e.audit_resource === 'menu' && e.audit_record === menuId && movesGroup(e)),
+        ),
+      );
+    },
+    /** The newest change of the user's own entry for the slug. */
+    userEntry(slug: string): SetBy {
+      return setBy(about('users', userId ?? -1).find((e) => mentions(e, slug)));
+    },
+    /** The newest change of the menu's status. */
+    menuStatus(menuId: number): SetBy {
+      return setBy(about('menu', menuId).find((e) => 'menu_status' in e.changes));
+    },
+  };
+}
+export type Provenance = Awaited<ReturnType<typeof provenance>>;

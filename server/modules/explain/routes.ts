@@ -1,0 +1,55 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
+import { ApiError, success } from '../../http/envelope';
+import { schemaRefusal } from '../../http/validation';
+import { EXPLAIN_SLUGS } from './menus';
+import { explainer } from './service';
+import { viewAs } from './view-as';
+import { schemas } from './schemas';
+
+/** The access explainer: why a user may or may not do something, two groups compared, and view as. */
+export const explainRoutes: FastifyPluginAsync = async (app) => {
+  const explain = explainer(app.ctx);
+  const views = viewAs(app.ctx);
+
+  app.get<{ Querystring: { user: number; slug?: string; record?: number } }>(
+    '/explain/check-access',
+    { schema: schemas.check, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.check) },
+    async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      const { user, slug, record } = request.query;
+      return success('Data Found', await explain.explain(signedIn(request), user, slug, record));
+    },
+  );
+
+  app.get<{ Querystring: { left?: number; right?: number } }>(
+    '/explain/compare-groups',
+    { schema: schemas.compare, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.compare) },
+    async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      const { left, right } = request.query;
+      if (left === undefined || right === undefined) {
+        const missing = left === undefined ? 'left' : 'right';
+        throw new ApiError(422, 'Choose two groups to compare', { [missing]: 'Choose two groups to compare' });
+      }
+      return success('Data Found', await explain.compare(left, right));
+    },
+  );
+
+  app.post<{ Body: { user_id: number } }>(
+    '/explain/view-as-start',
+    { schema: schemas.start, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.viewAs) },
+    async (request) => {
+      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      return success('Viewing Started', await views.start(signedIn(request), request.body.user_id));
+    },
+  );
+
+  app.post('/explain/view-as-end', { schema: schemas.end, preHandler: requireUser, config: { viewAsEnd: true } }, async (request) =>
+    success('Viewing Ended', await views.end(signedIn(request))),
+  );
+
+  app.get('/explain/view-as', { schema: schemas.status, preHandler: requireUser }, async (request) =>
+    success('Data Found', await views.status(signedIn(request))),
+  );
+};
