@@ -263,6 +263,27 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         ];
       },
     });
+    const viewAs = async () => {
+      const { id } = await newUser();
+      const data = (await ok('POST', '/api/explain/view-as-start', { body: { user_id: id } })).data;
+      return { id, token: data.token as string, endsAt: data.ends_at as string };
+    };
+    cases.set('POST /api/explain/view-as-start', {
+      async run() {
+        const { id, endsAt } = await viewAs();
+        return [{ resource: 'users', record: id, action: 'view-as-start', changes: { ends_at: { after: endsAt } } }];
+      },
+    });
+    cases.set('POST /api/explain/view-as-end', {
+      async run() {
+        const { id, token, endsAt } = await viewAs();
+        await ok('POST', '/api/explain/view-as-end', { token });
+        return [
+          { resource: 'users', record: id, action: 'view-as-start', changes: { ends_at: { after: endsAt } } },
+          { resource: 'users', record: id, action: 'view-as-end', changes: {} },
+        ];
+      },
+    });
     cases.set('POST /api/users/user-login', {
       async run() {
         const { id, username } = await newUser();
