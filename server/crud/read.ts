@@ -31,6 +31,31 @@ const ftsMatch = (d: ResourceDescriptor, search: string) => sql<SqlBool>`${sql.i
 const MAX_KEPT_MATCHES = 10_000;
 
 /**
+ * A list's conditions over `t` (status, filters, ids, search), exactly as the list reads them: the
+ * spreadsheet export walks the same rows.
+ */
+export function listConditions(dialect: Dialect, d: ResourceDescriptor, q: Partial<ListQuery>): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  const col = (name: string) => sql.ref(`t.${name}`);
+  if (q.status !== undefined && d.statusField) where.push(sql<SqlBool>`${col(d.statusField)} = ${q.status}`);
+  for (const [name, value] of Object.entries(q.filters ?? {})) where.push(sql<SqlBool>`${col(name)} = ${value}`);
+  if (q.ids) where.push(q.ids.length ? sql<SqlBool>`${col(d.idField)} in (${sql.join(q.ids)})` : sql<SqlBool>`1 = 0`);
+  const fields = searchFields(d);
+  const search = q.search;
+  if (search && fields.length) {
+    if (dialect === 'sqlite' && Array.from(search).length >= 3) {
+      where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${sql.id(ftsTable(d))} where ${ftsMatch(d, search)})`);
+    } else if (dialect === 'postgres') {
+      where.push(sql<SqlBool>`(${searchExpression(d, 't')}) ilike ${like(search)} escape '\\'`);
+    } else {
+      const ors = fields.map((f) => sql`${col(f)} like ${like(search)} escape '\\'`);
+      where.push(sql<SqlBool>`(${sql.join(ors, sql` or `)})`);
+    }
+  }
+  return where;
+}
+
+/**
  * `generation` (optional): the tables' write generations; with it, totals and search matches are
  * kept between requests until their table changes.
  * `answers` (default `db`): where a search's total and matches are worked out, the reads that
@@ -52,26 +77,7 @@ export function createReader(
   const totals = answerCache<number>(500);
   const matchLists = answerCache<readonly number[]>(100);
 
-  function conditions(d: ResourceDescriptor, q: Partial<ListQuery>): Expression<SqlBool>[] {
-    const where: Expression<SqlBool>[] = [];
-    const col = (name: string) => sql.ref(`t.${name}`);
-    if (q.status !== undefined && d.statusField) where.push(sql<SqlBool>`${col(d.statusField)} = ${q.status}`);
-    for (const [name, value] of Object.entries(q.filters ?? {})) where.push(sql<SqlBool>`${col(name)} = ${value}`);
-    if (q.ids) where.push(q.ids.length ? sql<SqlBool>`${col(d.idField)} in (${sql.join(q.ids)})` : sql<SqlBool>`1 = 0`);
-    const fields = searchFields(d);
-    const search = q.search;
-    if (search && fields.length) {
-      if (dialect === 'sqlite' && Array.from(search).length >= 3) {
-        where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${sql.id(ftsTable(d))} where ${ftsMatch(d, search)})`);
-      } else if (dialect === 'postgres') {
-        where.push(sql<SqlBool>`(${searchExpression(d, 't')}) ilike ${like(search)} escape '\\'`);
-      } else {
-        const ors = fields.map((f) => sql`${col(f)} like ${like(search)} escape '\\'`);
-        where.push(sql<SqlBool>`(${sql.join(ors, sql` or `)})`);
-      }
-    }
-    return where;
-  }
+  const conditions = (d: ResourceDescriptor, q: Partial<ListQuery>) => listConditions(dialect, d, q);
 
   /** Adds each reference's embedded columns (a left join on the target's id) to a query over `t`. */
   function withRefs(d: ResourceDescriptor, from: SelectQueryBuilder<DynamicTables, string, object>) {

@@ -6,6 +6,7 @@ import { notifications005 } from './migrations/005_notifications';
 import { menuLabels006 } from './migrations/006_menu_labels';
 import { savedViews007 } from './migrations/007_saved_views';
 import { audit008 } from './migrations/008_audit';
+import { imports009 } from './migrations/009_imports';
 import { viewAs011 } from './migrations/011_view_as';
 import { auditAppend012 } from './migrations/012_audit_append';
 
@@ -18,6 +19,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '006_menu_labels': menuLabels006(),
     '007_saved_views': savedViews007(conn.dialect),
     '008_audit': audit008(conn.dialect),
+    '009_imports': imports009(conn.dialect),
     '011_view_as': viewAs011(),
     '012_audit_append': auditAppend012(conn.dialect),
   };
