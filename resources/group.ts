@@ -17,6 +17,17 @@ export const group = {
     { name: 'group_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
     { name: 'group_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
     { name: 'group_status', kind: 'status', default: 1, list: true },
+    // Members must sign in with a second factor; one without gets this many days, then is sent to
+    // enrolment at sign-in (server/modules/second-factor). Off by default: the spec's groups stay as they were.
+    { name: 'group_second_factor', kind: 'status', default: 0 },
+    {
+      name: 'group_second_factor_grace_days',
+      kind: 'integer',
+      default: 7,
+      min: 0,
+      max: 365,
+      visibleWhen: { field: 'group_second_factor', in: [1] },
+    },
   ],
   // The Super Admin group is created by the server's first-start seed (it owns every permission).
 } as const satisfies ResourceDescriptor;

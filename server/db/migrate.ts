@@ -8,6 +8,7 @@ import { savedViews007 } from './migrations/007_saved_views';
 import { audit008 } from './migrations/008_audit';
 import { imports009 } from './migrations/009_imports';
 import { viewAs011 } from './migrations/011_view_as';
+import { secondFactor010 } from './migrations/010_second_factor';
 import { auditAppend012 } from './migrations/012_audit_append';
 
 /** Versioned migrations, in order. Names are frozen once released. */
@@ -20,6 +21,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '007_saved_views': savedViews007(conn.dialect),
     '008_audit': audit008(conn.dialect),
     '009_imports': imports009(conn.dialect),
+    '010_second_factor': secondFactor010(conn.dialect),
     '011_view_as': viewAs011(),
     '012_audit_append': auditAppend012(conn.dialect),
   };

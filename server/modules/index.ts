@@ -6,6 +6,7 @@ import { notificationsModule } from './notifications';
 import { auditRoutes } from './audit';
 import { bulkRoutes } from './bulk/routes';
 import { preferencesRoutes } from './preferences/routes';
+import { secondFactorModule } from './second-factor/routes';
 import { spreadsheetRoutes } from './spreadsheets/routes';
 import { explainRoutes } from './explain';
 
@@ -22,6 +23,7 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   auditRoutes,
   bulkRoutes,
   preferencesRoutes,
+  secondFactorModule,
   spreadsheetRoutes,
   explainRoutes,
 ];

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
-import { createSession } from '../../auth/sessions';
 import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { originOf, PUBLIC, requireUser } from '../../plugins/auth';
 import { userView } from '../../auth/user-view';
 import { TAGS, loginBody } from './schemas';
 import { refuseInvalid, signedIn } from './validation';
-import { clearFailures, lockedMinutes, recordFailure } from './throttle';
+import { lockedMinutes, recordFailure } from './throttle';
+import { finishSignIn } from './finish-sign-in';
+import { signInGate } from '../second-factor/gate';
 import { recordSignIn } from './history';
 import { createTrail } from '../audit/trail';
 
@@ -59,17 +60,10 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
         await failed(user.user_id);
         throw new ApiError(403, 'This account is inactive');
       }
-      await clearFailures(db, username);
-      const token = await db.transaction().execute(async (trx) => {
-        const made = await createSession(trx, user.user_id, user.password_hash, remember, request.ip, browser, conn.dialect);
-        if (made) await trail.accountEvent(trx, { action: 'sign-in', userId: user.user_id, byThemself: true, origin });
-        return made;
-      });
-      // The password was changed while it was checked: the one given is no longer the password.
-      if (!token) throw new ApiError(401, 'Invalid username or password');
-      await recordSignIn(db, { ...attempt, userId: user.user_id, success: true });
-      const slugs = await permissions.slugsFor(user);
-      return success('Login Successfully', { ...(await userView(db, registry, user.user_id)), token, permissions: [...slugs] });
+      // A second factor, or a group's requirement of one, may hold the sign-in here until its next step.
+      const gate = await signInGate(app.ctx, user, remember);
+      if (gate.stop) return gate.stop;
+      return finishSignIn(app.ctx, request, user, remember, { extra: gate.extra });
     },
   );
 
