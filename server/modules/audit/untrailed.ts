@@ -4,6 +4,9 @@
  * (tests/api/audit/coverage.test.ts) walks the OpenAPI document and fails on a write route that
  * neither records an entry nor is declared here.
  */
+import { registry } from '../../../resources';
+import { importable, importErrorsPath } from '../../../resources/spreadsheets';
+
 export const UNTRAILED_ROUTES: Readonly<Record<string, string>> = {
   'PUT /notification/notification-read/{id}': "the reader's own read mark on a notice",
   'PUT /notification/notification-read-all': "the reader's own read marks",
@@ -12,4 +15,9 @@ export const UNTRAILED_ROUTES: Readonly<Record<string, string>> = {
   'POST /preferences/saved-filter-create': "a user's own saved list filter",
   'DELETE /preferences/saved-filter-delete/{id}': "a user's own saved list filter",
   'PUT /preferences/list-columns-update': "a user's own column choice",
+  ...Object.fromEntries(
+    registry.all
+      .filter(importable)
+      .map((d) => [`POST ${importErrorsPath(d)}`, 'answers the file sent with an Errors column; writes nothing']),
+  ),
 };

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionPath, registry, type ResourceDescriptor } from '../../../resources';
 import { bulkPath } from '../../../resources/bulk';
+import { importable, importColumns, importPath, naturalKeyOf, UNDO_IMPORT_PATH } from '../../../resources/spreadsheets';
 import { dynamic, type Row } from '../../../server/db/database';
 import { UNTRAILED_ROUTES } from '../../../server/modules/audit/untrailed';
 import { verifyChain } from '../../../server/modules/audit/chain';
@@ -26,7 +27,8 @@ interface Entry {
 }
 interface Expected {
   resource: string;
-  record: number;
+  /** null: an entry about a resource as a whole (an import, an export). */
+  record: number | null;
   action: string;
   /** Exactly these changes; a function to derive them once the write is done. */
   changes?: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
@@ -131,6 +133,35 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
     }
   }
 
+  /** A one-row CSV for an import: the create body of `bodyFor`, references by their code. */
+  async function importFile(d: ResourceDescriptor): Promise<string> {
+    const body = await bodyFor(d);
+    const columns = importColumns(d).filter((f) => body[f.name] !== undefined);
+    const cells: string[] = [];
+    for (const f of columns) {
+      let v = body[f.name];
+      if (f.kind === 'reference') {
+        const target = registry.get(f.reference);
+        const row = await stored(target, Number(v));
+        v = row[naturalKeyOf(target)?.name ?? target.titleField];
+      }
+      cells.push(`"${String(v).replace(/"/g, '""')}"`);
+    }
+    return `${columns.map((f) => f.name).join(',')}\n${cells.join(',')}\n`;
+  }
+  const importOne = async (d: ResourceDescriptor) => {
+    const res = await s.call('POST', `/api${importPath(d)}?mode=all`, {
+      payload: await importFile(d),
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const batch = res.json<{ data: { batch: number } }>().data.batch;
+    const key = naturalKeyOf(d)!;
+    const row = await db().selectFrom(d.table).selectAll().orderBy(sql.ref(d.idField), 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(row[key.name]).toBeDefined();
+    return { batch, id: Number(row[d.idField]) };
+  };
+
   beforeAll(async () => {
     s = await startServer(kind);
     w = await world(s, 'COV');
@@ -141,6 +172,29 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         .map((x) => opKey(x, `/api${p}`)),
     );
     for (const d of registry.all) if (!d.moduleRoutes) genericCases(d);
+    for (const d of registry.all.filter(importable)) {
+      cases.set(opKey('post', `/api${importPath(d)}`), {
+        async run() {
+          const { id } = await importOne(d);
+          return [
+            { resource: d.name, record: id, action: 'create', changes: async () => rowChanges(d, await stored(d, id), 'after') },
+            { resource: d.name, record: null, action: 'import' },
+          ];
+        },
+      });
+    }
+    cases.set(opKey('post', `/api${UNDO_IMPORT_PATH}/{batchId}`), {
+      async run() {
+        const d = registry.get('medicine');
+        const { batch, id } = await importOne(d);
+        const row = await stored(d, id);
+        await ok('POST', `/api${UNDO_IMPORT_PATH}/${batch}`);
+        return [
+          { resource: d.name, record: id, action: 'delete', changes: rowChanges(d, row, 'before') },
+          { resource: d.name, record: null, action: 'import-undo' },
+        ];
+      },
+    });
     const users = registry.get('users');
     const group = await w.group('COVG', []);
     const menuOf = async (slug: string) =>
