@@ -19,7 +19,11 @@ import { useMayManageRecord } from './extensions';
 import { ErrorBlock } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
 import { isConflict } from '../../dataProvider/versions';
-import { DeleteConflict, type RefusedDelete } from './conflict/DeleteConflict';
+import type { RefusedDelete } from './conflict/DeleteConflict';
+import { lazyComponent } from '../lazy';
+
+/** The conflict dialog's code loads only when a delete is refused as stale (a list has a bin per row). */
+const DeleteConflict = lazyComponent(() => import('./conflict/DeleteConflict').then((m) => m.DeleteConflict), null);
 
 /** Pencil icon: opens the edit dialog by going to /{resource}/{id}. */
 function EditRowButton({ tips }: { tips: boolean }) {

@@ -26,9 +26,10 @@ export interface PermissionTreeViewProps {
   entries: readonly PermissionEntry[];
   /**
    * Saves what one toggle (or reset) changed. Resolve to keep the change; reject (an Error
-   * with the server's message) to have it rolled back with an error toast.
+   * with the server's message) to have it rolled back with an error toast. `states`: the
+   * statuses on screen before and after the toggle (for a conflict dialog).
    */
-  onSave: (changes: PermissionChange[]) => Promise<unknown>;
+  onSave: (changes: PermissionChange[], states: { before: Statuses; after: Statuses }) => Promise<unknown>;
   /** 'user': entries carry `group_permission_status`; those that differ are marked and can be reset to the group. */
   mode?: 'group' | 'user';
   /** Accessible name of the tree (e.g. "Permissions of Branch Manager"). */
@@ -53,6 +54,14 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
   const [sources, setSources] = useState<ReadonlyMap<number, Source>>(
     () => new Map(ix.order.map((e) => [e.menu_id, e.permission_source ?? 'group'])),
   );
+  // New entries (the set as stored after a conflict was settled) replace the states on screen;
+  // what is open and the filter stay (state adjusted while rendering, as React advises).
+  const [shown, setShown] = useState(entries);
+  if (shown !== entries) {
+    setShown(entries);
+    setStatuses(statusesOf(ix));
+    setSources(new Map(ix.order.map((e) => [e.menu_id, e.permission_source ?? 'group'])));
+  }
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [filter, setFilter] = useState('');
   const [focusId, setFocusId] = useState<number | undefined>(ix.order[0]?.menu_id);
@@ -84,7 +93,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
     const before = { statuses, sources };
     setStatuses(next);
     setSources(nextSources);
-    onSave(payload).catch((error: unknown) => {
+    onSave(payload, { before: statuses, after: next }).catch((error: unknown) => {
       setStatuses(before.statuses);
       setSources(before.sources);
       const message = error instanceof Error && error.message ? error.message : 'access.tree.save_error';

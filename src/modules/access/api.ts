@@ -1,6 +1,7 @@
 import { fetchJson } from '../../../dataProvider/httpClient';
 import { API_URL } from '../../config';
-import { asConflict, ifMatch } from '../../../dataProvider/versions';
+import { HttpError } from 'react-admin';
+import { asConflict, ifMatch, type ChangedBy } from '../../../dataProvider/versions';
 
 /** The access API as the console calls it (spec 000 section 7); every answer is the envelope. */
 
@@ -25,6 +26,63 @@ export interface PermissionChange {
   menu_id: number;
   permission_status?: number;
   reset?: boolean;
+}
+
+/** A group's or a user's permission tree with its version (the read's ETag), which a save sends back as `If-Match`. */
+export interface PermissionSet {
+  entries: PermissionEntry[];
+  version?: string;
+}
+
+/** A permission save refused because the set changed since it was read: the set as it is now, and who changed it. */
+export class PermissionConflict extends HttpError {
+  constructor(
+    cause: HttpError,
+    readonly current: PermissionSet,
+    readonly changedBy?: ChangedBy,
+    readonly changedAt?: string,
+  ) {
+    super(cause.message, cause.status, cause.body);
+    // react-admin's HttpError sets its own prototype, which would hide this class from instanceof.
+    Object.setPrototypeOf(this, PermissionConflict.prototype);
+    this.name = 'PermissionConflict';
+  }
+}
+
+/** A 412 of a permission save as a PermissionConflict; anything else as it came. */
+function asPermissionConflict(error: unknown): never {
+  if (error instanceof HttpError && error.status === 412) {
+    const data = (error.body as { data?: { record?: unknown; version?: string; changed_by?: ChangedBy; changed_at?: string } } | undefined)
+      ?.data;
+    if (Array.isArray(data?.record)) {
+      throw new PermissionConflict(
+        error,
+        { entries: data.record as PermissionEntry[], version: data.version },
+        data.changed_by,
+        data.changed_at,
+      );
+    }
+  }
+  throw error;
+}
+
+/** The version an ETag names (`"v"` → `v`); undefined without one (the set is then saved without a check). */
+const versionOfTag = (etag: string | null): string | undefined => {
+  const m = etag ? /^(?:W\/)?"(.+)"$/.exec(etag) : null;
+  return m?.[1];
+};
+
+async function readSet(path: string): Promise<PermissionSet> {
+  const { json, headers } = await fetchJson(`${API_URL}${path}`);
+  return { entries: (json.data ?? []) as PermissionEntry[], version: versionOfTag(headers.get('etag')) };
+}
+
+/** A save with the set's version (none: last save wins); resolves to the set's version after it. */
+async function saveSet(path: string, body: unknown, version: string | undefined): Promise<string | undefined> {
+  const headers: Record<string, string> = version === undefined ? {} : { 'If-Match': `"${version}"` };
+  const { json } = await fetchJson(`${API_URL}${path}`, { ...send('POST', body), headers }).catch(asPermissionConflict);
+  const saved = (json.data as { version?: unknown } | undefined)?.version;
+  return typeof saved === 'string' ? saved : undefined;
 }
 
 export interface MenuRecord {
@@ -66,13 +124,14 @@ const send = (method: string, body: unknown): RequestInit => ({ method, body: JS
 const asMenu = (raw: Record<string, unknown>) => ({ ...raw, id: raw.menu_id as number });
 
 export const accessApi = {
-  groupPermissions: (group: number) => call<PermissionEntry[]>(`/permission/permission-list/?group=${group}&menu=all&status=1`),
+  groupPermissions: (group: number) => readSet(`/permission/permission-list/?group=${group}&menu=all&status=1`),
   userPermissions: (user: number, group?: number) =>
-    call<PermissionEntry[]>(`/permission/permission-list-user/?user=${user}&group=${group ?? ''}&menu=all&status=1`),
-  saveGroup: (group: number, changes: PermissionChange[]) =>
-    call('/permission/permission-create', send('POST', { permission_data: changes, group_id: group })),
-  saveUser: (user: number, group: number | undefined, changes: PermissionChange[]) =>
-    call('/permission/permission-create-user', send('POST', { permission_data: changes, user: { user_id: user, user_group: group } })),
+    readSet(`/permission/permission-list-user/?user=${user}&group=${group ?? ''}&menu=all&status=1`),
+  /** `version`: the set's as read; a save over someone else's change since is a PermissionConflict. */
+  saveGroup: (group: number, changes: PermissionChange[], version?: string) =>
+    saveSet('/permission/permission-create', { permission_data: changes, group_id: group }, version),
+  saveUser: (user: number, group: number | undefined, changes: PermissionChange[], version?: string) =>
+    saveSet('/permission/permission-create-user', { permission_data: changes, user: { user_id: user, user_group: group } }, version),
 
   menus: (search = '') =>
     call<MenuRecord[]>(

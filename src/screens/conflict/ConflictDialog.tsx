@@ -136,7 +136,7 @@ export function ConflictDialog({ state, fields, busy = false, onResolve, onReloa
             </TableHead>
             <TableBody>
               {rows.map((f) => {
-                const label = translate(f.label, { _: f.name });
+                const label = f.text ?? translate(f.label, { _: f.name });
                 return (
                   <TableRow key={f.name} data-field={f.name}>
                     <TableCell component="th" scope="row">

@@ -5,6 +5,8 @@ export interface ConflictField {
   name: string;
   /** A translation key or text. */
   label: string;
+  /** A label already in the user's language (a menu's name), shown as it is. */
+  text?: string;
   kind?: 'text' | 'image' | 'images' | 'html' | 'flag' | 'list';
 }
 
