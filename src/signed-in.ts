@@ -34,4 +34,9 @@ export const inLayout = {
   AuditLogPage: () => import('./modules/audit/AuditLogPage').then((m) => m.AuditLogPage),
   DeletedRecordsPage: () => import('./modules/audit/DeletedRecordsPage').then((m) => m.DeletedRecordsPage),
   RecordHistoryDialog: () => import('./modules/audit/RecordHistoryDialog').then((m) => m.RecordHistoryDialog),
+  CheckAccessPage: () => import('./modules/explain/CheckAccessPage').then((m) => m.CheckAccessPage),
+  CompareGroupsPage: () => import('./modules/explain/CompareGroupsPage').then((m) => m.CompareGroupsPage),
+  CheckAccessButton: () => import('./modules/explain/UserRowButtons').then((m) => m.CheckAccessButton),
+  ViewAsButton: () => import('./modules/explain/UserRowButtons').then((m) => m.ViewAsButton),
+  ViewAsBanner: () => import('./modules/explain/ViewAsBanner').then((m) => m.ViewAsBanner),
 };

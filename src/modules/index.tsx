@@ -8,6 +8,7 @@ import { shellModule } from './shell';
 import { accountsConsoleModule } from './accounts';
 import { notificationsModule } from './notifications';
 import { auditModule } from './audit';
+import { explainModule } from './explain';
 
 /**
  * Console features beyond the generated screens. Each module lists its routes (inside the layout,
@@ -34,6 +35,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   accountsConsoleModule,
   notificationsModule,
   auditModule,
+  explainModule,
   i18nModule,
   shellModule,
 ];

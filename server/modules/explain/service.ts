@@ -12,6 +12,8 @@ import { provenance, UNRECORDED, type Provenance, type SetBy } from './provenanc
 export interface ExplainedLink extends Link, SetBy {
   menu_slug?: string;
   menu_name?: string;
+  /** A parent node: whether the group holds it (shown; it does not pass down). */
+  granted?: 0 | 1;
   /** The branch scope's values: the record's branch and the user's (0: every branch). */
   record_branch?: number;
   user_branch?: number;
@@ -136,6 +138,7 @@ export function explainer(ctx: AppContext) {
         const chain: ExplainedLink[] = verdict.chain.map((l) => ({
           ...l,
           ...(l.menu_id !== undefined && { menu_slug: slugOf(l.menu_id), menu_name: names.get(l.menu_id) ?? '' }),
+          ...(l.kind === 'parent-grant' && { granted: facts.groupGrants.has(l.menu_id ?? 0) ? (1 as const) : (0 as const) }),
           ...provenanceOf(l, slugOf, trail),
         }));
         let allowed = verdict.allowed;

@@ -13,6 +13,8 @@ import { PermissionTree } from '../access/PermissionTree';
 import { useMayManageRecord } from '../../screens/extensions';
 
 import { USER_PERMISSION_SLUG } from './permission-slug';
+import { PermissionOrigins } from '../explain/PermissionOrigins';
+import { EXPLAIN_SLUGS } from '../../../resources/explain';
 
 export { USER_PERMISSION_SLUG };
 
@@ -24,6 +26,8 @@ function UserPermissionDialog({ record, onClose, readOnly = false }: { record: R
   const translate = useTranslate();
   const name = String(record.user_name ?? '');
   const title = translate('users.permissions_of', { name });
+  // Where each entry comes from, by whom and when: for a viewer who may check access.
+  const explains = usePermissions<string[] | undefined>().permissions?.includes(EXPLAIN_SLUGS.check) ?? false;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="user-permission-title">
       <DialogTitle id="user-permission-title">{title}</DialogTitle>
@@ -34,6 +38,7 @@ function UserPermissionDialog({ record, onClose, readOnly = false }: { record: R
           </Alert>
         )}
         <PermissionTree group={Number(record.user_group)} user={Number(record.user_id ?? record.id)} label={title} readOnly={readOnly} />
+        {explains && <PermissionOrigins user={Number(record.user_id ?? record.id)} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>

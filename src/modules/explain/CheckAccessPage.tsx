@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { explainApi, type ExplainedSlug, type Explanation } from './api';
+import { Chain } from './Chain';
+
+/**
+ * Check access: a user (from the address, as the users list's row button opens it, or chosen
+ * here) and a screen or action; the answer with the chain that decided it, as the server decides.
+ */
+export function CheckAccessPage() {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const userId = Number(params.get('user')) || undefined;
+  const slug = params.get('slug') ?? '';
+  const [explanation, setExplanation] = useState<Explanation>();
+  const [error, setError] = useState<string>();
+  const { data: users = [] } = useGetList<RaRecord & { user_name?: string }>('users', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'user_name', order: 'ASC' },
+  });
+
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    explainApi.explain(userId).then(
+      (e) => {
+        if (!live) return;
+        setError(undefined);
+        setExplanation(e);
+      },
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
+  const items = useMemo(() => [...(explanation?.items ?? [])].sort((a, b) => a.menu_slug.localeCompare(b.menu_slug)), [explanation]);
+  const chosen: ExplainedSlug | undefined = items.find((i) => i.menu_slug === slug);
+  const set = (key: string, value: string | undefined) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const userOption = users.find((u) => Number(u.id) === userId) ?? null;
+  const title = explanation
+    ? translate('explain.check_access_of', { name: explanation.user.user_name })
+    : translate('explain.check_access');
+
+  return (
+    <Box sx={{ p: 2, maxWidth: 900 }}>
+      <Title title={title} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Autocomplete
+          sx={{ minWidth: 260 }}
+          options={users}
+          value={userOption}
+          getOptionLabel={(u) => u.user_name ?? String(u.id)}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          onChange={(_e, u) => set('user', u ? String(u.id) : undefined)}
+          renderInput={(p) => <TextField {...p} label={translate('resources.users.name', { smart_count: 1 })} />}
+        />
+        <Autocomplete
+          sx={{ minWidth: 360, flex: 1 }}
+          options={items}
+          value={chosen ?? null}
+          disabled={!explanation}
+          getOptionLabel={(i) => `${i.menu_name} (${i.menu_slug})`}
+          isOptionEqualToValue={(a, b) => a.menu_slug === b.menu_slug}
+          onChange={(_e, i) => set('slug', i?.menu_slug)}
+          renderInput={(p) => <TextField {...p} label={translate('explain.choose_slug')} />}
+        />
+      </Box>
+      {error && <Alert severity="error">{translate(error, { _: error })}</Alert>}
+      {explanation && chosen && (
+        <Card variant="outlined" aria-live="polite">
+          <CardContent>
+            <Alert severity={chosen.allowed ? 'success' : 'error'} data-testid="verdict">
+              <strong>{translate(chosen.allowed ? 'explain.allowed' : 'explain.denied')}</strong>
+              {': '}
+              {translate(chosen.allowed ? 'explain.verdict_allowed' : 'explain.verdict_denied', {
+                name: explanation.user.user_name,
+                menu: chosen.menu_name || chosen.menu_slug,
+              })}
+            </Alert>
+            <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+              {translate('explain.why')}
+            </Typography>
+            <Chain chain={chosen.chain} user={explanation.user} />
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { Route } from 'react-router-dom';
+import type { ConsoleModule } from '..';
+import { lazyComponent } from '../../lazy';
+import { EXPLAIN_SLUGS } from '../../../resources/explain';
+import { currentView, settleEndedView } from './viewAsSession';
+
+// The explainer's screens and buttons are chunks of their own, loaded when first shown, through the shell's chunk (see src/signed-in.ts).
+const CheckAccessPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.CheckAccessPage()));
+const CompareGroupsPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.CompareGroupsPage()));
+const CheckAccessButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.CheckAccessButton()), null);
+const ViewAsButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ViewAsButton()), null);
+const LazyViewAsBanner = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ViewAsBanner()), null);
+
+/** The banner's code loads only while a view lasts: an ordinary session fetches nothing for it. */
+function ViewAsBanner() {
+  return currentView() ? <LazyViewAsBanner /> : null;
+}
+
+// A view whose time is up (or whose session is gone) gives the viewer their own session back at start.
+settleEndedView();
+
+/**
+ * The access explainer: Check access (its menu entry, and a row button on the users list), Compare
+ * groups, and View as (a row button on the users list; the banner while a view lasts).
+ */
+export const explainModule: ConsoleModule = {
+  name: 'explain',
+  routes: [
+    <Route key="check-access" path="/explain/check-access" element={<CheckAccessPage />} />,
+    <Route key="compare-groups" path="/explain/compare-groups" element={<CompareGroupsPage />} />,
+  ],
+  appBarItems: [ViewAsBanner],
+  rowActions: {
+    users: [
+      { name: 'check-access', slug: EXPLAIN_SLUGS.check, component: CheckAccessButton },
+      { name: 'view-as', slug: EXPLAIN_SLUGS.viewAs, component: ViewAsButton },
+    ],
+  },
+};
