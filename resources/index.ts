@@ -58,3 +58,5 @@ export * from './paths';
 export { createRegistry, fieldOf, checkUserAccess, type Registry } from './registry';
 export * from './rules';
 export { users, userAccess } from './users';
+// Declared for the server's generic write and read path, not a generated console screen (see the file).
+export { notification } from './notification';

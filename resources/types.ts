@@ -34,6 +34,12 @@ interface FieldBase {
   formHidden?: boolean;
   /** Half or full width in the form grid. */
   wide?: boolean;
+  /**
+   * Other names a client may send the value under (the spec's short `title` beside
+   * `notification_title`). The body is read once into the field's own name; when both are sent,
+   * the field's own name wins.
+   */
+  aliases?: readonly string[];
 }
 
 /** A regular expression (ECMAScript, unicode mode) a text value must match, and what to say when it does not. */

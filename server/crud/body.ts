@@ -25,6 +25,7 @@ function acceptedParts(d: ResourceDescriptor, limits: UploadLimits) {
   for (const name of d.bodyOnly ?? []) text.add(name);
   for (const f of d.fields) {
     text.add(f.name);
+    for (const alias of f.aliases ?? []) text.add(alias);
     if (f.kind === 'image') files.set(f.name, 1);
     if (f.kind === 'imageList') {
       files.set(f.name, limits.maxFilesPerField);

@@ -10,6 +10,17 @@ import { coerce, derivationOf, type ResourceDescriptor } from '../../resources';
  * beside every other problem of the body (missing fields, unknown references) in one 422.
  */
 export function normaliseFields(d: ResourceDescriptor, fields: Record<string, unknown>): Record<string, unknown> {
+  // Other spellings of a field's name become the name itself, so every later step reads one name.
+  const aliasOf = new Map(d.fields.flatMap((f) => (f.aliases ?? []).map((a) => [a, f.name] as const)));
+  if (aliasOf.size) {
+    const named: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(fields)) {
+      const name = aliasOf.get(key);
+      if (name === undefined) named[key] = value;
+      else if (!Object.prototype.hasOwnProperty.call(fields, name)) named[name] = value;
+    }
+    fields = named;
+  }
   const out: Record<string, unknown> = { ...fields };
   for (const f of d.fields) {
     if (!Object.prototype.hasOwnProperty.call(fields, f.name)) continue;

@@ -71,6 +71,13 @@ export interface Change {
   body?: WriteBody;
 }
 export interface CrudGuards {
+  /**
+   * Reads the body by the module's own rules before the descriptor's (with the module's own
+   * messages), and answers the body the write then checks and stores: what a body means can
+   * depend on the record before it and on the actor (a notice's type clears the target it does
+   * not use, its sender is the actor). Refuses by throwing an ApiError; nothing is written then.
+   */
+  prepare?(change: Change & { body: WriteBody }): WriteBody | Promise<WriteBody>;
   beforeCreate?(change: Change & { after: Row; body: WriteBody }): void | Promise<void>;
   beforeUpdate?(change: Change & { before: Row; after: Row; body: WriteBody }): void | Promise<void>;
   beforeDelete?(change: Change & { before: Row }): void | Promise<void>;
@@ -307,6 +314,8 @@ export function createCrudService(
   async function write(d: ResourceDescriptor, body: WriteBody, existing: Row | undefined, options: WriteOptions): Promise<number> {
     const { actor } = options;
     const id = existing ? Number(existing[d.idField]) : undefined;
+    for (const g of guardsOf(d))
+      if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body });
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);

@@ -1,4 +1,3 @@
-import { sanitizeRichText } from '../../crud/sanitize';
 import { ApiError } from '../../http/envelope';
 import { parseLocal } from './time';
 
@@ -16,26 +15,12 @@ export interface NotificationInput {
   notification_status: 0 | 1;
 }
 
-/**
- * The spec's call table sends the short names (`title`, `type`, ...) and its entity lists the
- * full `notification_*` names; both are accepted, the short name first.
- */
-const FIELDS = {
-  notification_date: ['notification_date', 'date'],
-  notification_title: ['title', 'notification_title'],
-  notification_description: ['description', 'notification_description'],
-  notification_type: ['type', 'notification_type'],
-  notification_user: ['user', 'notification_user'],
-  notification_group: ['group', 'notification_group'],
-  notification_status: ['status', 'notification_status'],
-} as const satisfies Record<keyof NotificationInput, readonly string[]>;
-
 type Body = Record<string, unknown>;
 
-function pick(body: Body, names: readonly string[]): { present: boolean; value: unknown } {
-  for (const n of names) if (Object.prototype.hasOwnProperty.call(body, n)) return { present: true, value: body[n] };
-  return { present: false, value: undefined };
-}
+const field = (body: Body, name: keyof NotificationInput) => ({
+  present: Object.prototype.hasOwnProperty.call(body, name),
+  value: body[name],
+});
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -54,16 +39,16 @@ const TITLE_MAX = 250;
 const DESCRIPTION_MAX = 100_000;
 
 /**
- * Checks a body against the existing record (on update, absent fields keep their value).
+ * Checks a body against the existing record (on update, absent fields keep their value). The
+ * body is one the generic normaliser has read (the spec's short names are the fields' aliases,
+ * so only the `notification_*` names are left). Messages are keyed by the short names as the spec's
+ * clients know them. The description comes back as sent: the write sanitises rich text itself.
  * Throws 422 with one message per field; nothing is written then.
  */
-export function readNotificationBody(raw: unknown, existing?: NotificationInput): NotificationInput {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError(400, 'The body must be a JSON object');
-  const body = raw as Body;
+export function readNotificationBody(body: Body, existing?: NotificationInput): NotificationInput {
   const errors: Record<string, string> = {};
-  const field = (k: keyof NotificationInput) => pick(body, FIELDS[k]);
 
-  const title = field('notification_title');
+  const title = field(body, 'notification_title');
   let notification_title = existing?.notification_title ?? '';
   if (title.present || !existing) {
     notification_title = blank(title.value) ? '' : String(title.value).trim();
@@ -71,15 +56,15 @@ export function readNotificationBody(raw: unknown, existing?: NotificationInput)
     else if (notification_title.length > TITLE_MAX) errors.title = `Title must be at most ${TITLE_MAX} characters`;
   }
 
-  const description = field('notification_description');
+  const description = field(body, 'notification_description');
   let notification_description = existing?.notification_description ?? '';
   if (description.present) {
     const text = blank(description.value) ? '' : String(description.value);
     if (text.length > DESCRIPTION_MAX) errors.description = `Description must be at most ${DESCRIPTION_MAX} characters`;
-    else notification_description = sanitizeRichText(text);
+    else notification_description = text;
   }
 
-  const date = field('notification_date');
+  const date = field(body, 'notification_date');
   let notification_date = existing?.notification_date ?? '';
   if (date.present || !existing) {
     const parsed = typeof date.value === 'string' ? parseLocal(date.value) : undefined;
@@ -88,7 +73,7 @@ export function readNotificationBody(raw: unknown, existing?: NotificationInput)
     else notification_date = parsed;
   }
 
-  const type = field('notification_type');
+  const type = field(body, 'notification_type');
   let notification_type: NotificationType | undefined = existing?.notification_type;
   if (type.present || !existing) {
     const named = NOTIFICATION_TYPES.find((t) => typeof type.value === 'string' && t.toLowerCase() === type.value.trim().toLowerCase());
@@ -97,7 +82,7 @@ export function readNotificationBody(raw: unknown, existing?: NotificationInput)
     else if (!named) errors.type = `Type must be one of: ${NOTIFICATION_TYPES.join(', ')}`;
   }
 
-  const status = field('notification_status');
+  const status = field(body, 'notification_status');
   let notification_status: 0 | 1 = existing?.notification_status ?? 1;
   if (status.present && !blank(status.value)) {
     const v = status.value;
@@ -106,8 +91,8 @@ export function readNotificationBody(raw: unknown, existing?: NotificationInput)
     else errors.status = 'Status must be 1 (active) or 0 (inactive)';
   }
 
-  const user = field('notification_user');
-  const group = field('notification_group');
+  const user = field(body, 'notification_user');
+  const group = field(body, 'notification_group');
   let notification_user = existing?.notification_user ?? 0;
   let notification_group = existing?.notification_group ?? 0;
   if (user.present) {

@@ -5,6 +5,8 @@ import { parseIdParam } from '../../http/ids';
 import { etagOf, expectedVersion } from '../../crud/versions';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
+import { createNotificationAdmin } from './admin';
+import { guardNotifications } from './policy';
 import { attachSockets } from './sockets';
 import { pushPermissionChanges } from './permission-pushes';
 import { startDueScheduler } from './scheduler';
@@ -32,10 +34,10 @@ const noticeId = (raw: string) => parseIdParam(raw, 'notification');
  * real-time connection that pushes notices and record changes.
  */
 export const notificationsModule: FastifyPluginAsync = async (app) => {
-  const { conn, registry, events } = app.ctx;
-  const service = createNotificationService(conn.db, conn.dialect, registry, app.ctx.crud.lastChange);
+  const service = createNotificationService(app.ctx.conn.db);
+  const admin = createNotificationAdmin(app.ctx);
   const hub = await attachSockets(app);
-  const stopPermissionPushes = pushPermissionChanges(hub.io, events);
+  const stopPermissionPushes = pushPermissionChanges(hub.io, app.ctx.events);
   const scheduler = startDueScheduler(service, hub, app.log);
   app.addHook('onReady', async () => {
     await scheduler.poke();
@@ -46,17 +48,15 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     await hub.close();
   });
 
-  const changed = (id: number, action: 'create' | 'update' | 'delete') => {
-    events.emit('record-changed', { resource: 'notification', ids: [id], action });
-    return scheduler.poke();
-  };
+  // The notices' rules on the generic write path; once a change is stored, the due scheduler looks again.
+  guardNotifications(app.ctx, () => scheduler.poke());
 
   app.get<{ Querystring: { page: number; limit: number; type?: string; status?: string; search?: string } }>(
     '/notification/notification-list',
     { schema: schemas.list, preHandler: requirePermission(NOTIFICATION_SLUGS.list) },
     async (request) => {
       const { page, limit, type, status, search } = request.query;
-      const result = await service.list(viewer(request), {
+      const result = await admin.list(signedIn(request), {
         page,
         limit,
         type: type && type !== 'all' ? type : undefined,
@@ -71,7 +71,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     '/notification/get-notification/:id',
     { schema: schemas.get, preHandler: requirePermission(NOTIFICATION_SLUGS.get) },
     async (request, reply) => {
-      const record = await service.get(viewer(request), noticeId(request.params.id));
+      const record = await admin.get(signedIn(request), noticeId(request.params.id));
       void reply.header('etag', etagOf(record.updated_at));
       return success('Data Found', record);
     },
@@ -81,8 +81,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     '/notification/notification-create',
     { schema: schemas.create, preHandler: requirePermission(NOTIFICATION_SLUGS.create) },
     async (request, reply) => {
-      const record = await service.create(viewer(request), request.body);
-      await changed(record.notification_id, 'create');
+      const record = await admin.create(signedIn(request), admin.body(request.body));
       return reply.code(201).send(success('Data Insert Successfully', record));
     },
   );
@@ -92,8 +91,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     { schema: schemas.update, preHandler: requirePermission(NOTIFICATION_SLUGS.update) },
     async (request, reply) => {
       const ifMatch = expectedVersion(request.headers['if-match']);
-      const record = await service.update(viewer(request), noticeId(request.params.id), request.body, ifMatch);
-      await changed(record.notification_id, 'update');
+      const record = await admin.update(signedIn(request), noticeId(request.params.id), admin.body(request.body), ifMatch);
       void reply.header('etag', etagOf(record.updated_at));
       return success('Data Update Successfully', record);
     },
@@ -103,8 +101,7 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     '/notification/notification-delete/:id',
     { schema: schemas.remove, preHandler: requirePermission(NOTIFICATION_SLUGS.delete) },
     async (request) => {
-      const record = await service.remove(viewer(request), noticeId(request.params.id), expectedVersion(request.headers['if-match']));
-      await changed(record.notification_id, 'delete');
+      const record = await admin.remove(signedIn(request), noticeId(request.params.id), expectedVersion(request.headers['if-match']));
       return success('Data Delete Successfully', record);
     },
   );

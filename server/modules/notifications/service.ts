@@ -1,14 +1,10 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { dynamic, type Db, type Dialect, type FixedTables, type NotificationTable } from '../../db/database';
-import type { Registry } from '../../../resources';
-import { ApiError, notFound } from '../../http/envelope';
-import { loadRichTextSanitizer } from '../../crud/sanitize';
-import { readNotificationBody, type NotificationInput } from './payload';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { Db, FixedTables, NotificationTable, Row } from '../../db/database';
+import { notFound } from '../../http/envelope';
+import type { NotificationInput } from './payload';
+import { inputOf } from './policy';
 import { nowLocal } from './time';
 import type { RequestOrigin } from '../../context';
-import { createTrail } from '../audit/trail';
-import { fieldChanges } from '../audit/changes';
-import { assertVersion, nextVersion, StaleVersion, staleRefusal, type LastChange } from '../../crud/versions';
 
 /** Who is asking: the session's user, with the group and branch that decide their reach. */
 export interface Viewer {
@@ -62,6 +58,15 @@ export function publicRecord(row: Stored): NotificationRecord {
   };
 }
 
+/** A notice as stored (a generic read's row) as the API answers it. */
+export function recordOf(row: Row): NotificationRecord {
+  return {
+    notification_id: Number(row.notification_id),
+    ...inputOf(row),
+    updated_at: typeof row.updated_at === 'string' ? row.updated_at : '',
+  };
+}
+
 type NotificationEb = ExpressionBuilder<FixedTables, 'notification'>;
 
 /**
@@ -90,185 +95,14 @@ export const addressedTo = (v: Viewer, now: string) => (eb: NotificationEb) =>
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
 
-export function createNotificationService(
-  db: Db,
-  dialect: Dialect,
-  registry: Registry,
-  lastChange?: (resource: string, id: number) => Promise<LastChange | undefined>,
-) {
+/**
+ * The notices' own reads and writes besides their administration (which is the generic service's,
+ * see admin.ts): the inbox, read marks and the due deliveries.
+ */
+export function createNotificationService(db: Db) {
   const stamp = () => new Date().toISOString();
-  const trail = createTrail(dialect);
-  /** Records a notice's change in the transaction that wrote it. */
-  const audited = (trx: Db, v: Viewer, action: 'create' | 'update' | 'delete', before?: Stored, after?: Stored) => {
-    const row = after ?? before;
-    if (!row) throw new Error('A notice change without its record');
-    return trail.record(trx, {
-      action,
-      resource: 'notification',
-      record: row.notification_id,
-      branch: row.notification_branch,
-      actor: v,
-      changes: fieldChanges([], 'notification_id', before, after),
-      snapshot: row,
-    });
-  };
-
-  /** The row a write changes, locked until its transaction ends (SQLite runs one write at a time). */
-  const locked = (trx: Db, id: number) => {
-    const q = trx.selectFrom('notification').selectAll().where('notification_id', '=', id);
-    return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirstOrThrow();
-  };
-
-  /** A stale write's 412, with the notice as it is now. */
-  const refuseStale = (v: Viewer, id: number) => async (err: unknown) => {
-    if (!(err instanceof StaleVersion)) throw err;
-    const now = publicRecord(await find(v, id));
-    throw staleRefusal(now, now.updated_at, await lastChange?.('notification', id));
-  };
-
-  /** Branch scope: a sender of branch 0 administers every notice, others those of their branch. */
-  function scoped(v: Viewer) {
-    let q = db.selectFrom('notification');
-    if (v.user_branch !== 0) q = q.where('notification.notification_branch', '=', v.user_branch);
-    return q;
-  }
-
-  async function find(v: Viewer, id: number): Promise<Stored> {
-    const row = await scoped(v).selectAll().where('notification_id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(`notification ${id}`);
-    return row;
-  }
-
-  /**
-   * `group` and `user` must name existing records (422 per field otherwise). A branch-scoped
-   * sender's user is one of their branch: another branch's user does not exist for them, as in the
-   * users screens (404 there).
-   */
-  async function checkTargets(v: Viewer, input: NotificationInput) {
-    const errors: Record<string, string> = {};
-    if (input.notification_type === 'Group') {
-      const g = registry.get('group');
-      const found = await dynamic(db)
-        .selectFrom(g.table)
-        .select(sql.ref(g.idField).as('id'))
-        .where(sql.ref(g.idField), '=', input.notification_group)
-        .executeTakeFirst();
-      if (!found) errors.group = `group refers to an unknown group (id ${input.notification_group})`;
-    }
-    if (input.notification_type === 'User') {
-      let user = db.selectFrom('users').select('user_id').where('user_id', '=', input.notification_user);
-      if (v.user_branch !== 0) user = user.where('user_branch', '=', v.user_branch);
-      const found = await user.executeTakeFirst();
-      if (!found) errors.user = `user refers to an unknown user (id ${input.notification_user})`;
-    }
-    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
-  }
-
-  const containsText = (column: string, needle: string) =>
-    dialect === 'postgres'
-      ? sql<boolean>`strpos(lower(${sql.ref(column)}), lower(${needle})) > 0`
-      : sql<boolean>`instr(lower(${sql.ref(column)}), lower(${needle})) > 0`;
 
   return {
-    async list(v: Viewer, q: AdminListQuery): Promise<Page<NotificationRecord>> {
-      let base = scoped(v);
-      if (q.type) base = base.where('notification_type', '=', q.type);
-      if (q.status !== undefined) base = base.where('notification_status', '=', q.status);
-      if (q.search) {
-        const s = q.search;
-        base = base.where((eb) => eb.or([containsText('notification_title', s), containsText('notification_description', s)]));
-      }
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('notification_date', 'desc')
-          .orderBy('notification_id', 'desc')
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { data: rows.map(publicRecord), total: Number(count.n), page: q.page, limit: q.limit };
-    },
-
-    async get(v: Viewer, id: number): Promise<NotificationRecord> {
-      return publicRecord(await find(v, id));
-    },
-
-    /** Creates a notice from the sender's branch; answers it and whether it is due now. */
-    async create(v: Viewer, body: unknown): Promise<NotificationRecord> {
-      await loadRichTextSanitizer();
-      const input = readNotificationBody(body);
-      await checkTargets(v, input);
-      const now = stamp();
-      const row = await db.transaction().execute(async (trx) => {
-        const made = await trx
-          .insertInto('notification')
-          .values({
-            ...input,
-            notification_branch: v.user_branch,
-            notification_sender: v.user_id,
-            notification_delivered_at: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await audited(trx, v, 'create', undefined, made);
-        return made;
-      });
-      return publicRecord(row);
-    },
-
-    /**
-     * A change of date, reach or a switch back to active makes the notice pending again, so it
-     * is pushed (again) when due; editing only the text of a delivered notice does not re-push.
-     */
-    async update(v: Viewer, id: number, body: unknown, expectedVersion?: string): Promise<NotificationRecord> {
-      const old = await find(v, id);
-      await loadRichTextSanitizer();
-      const before = publicRecord(old);
-      const input = readNotificationBody(body, before);
-      await checkTargets(v, input);
-      const reachChanged =
-        input.notification_date !== old.notification_date ||
-        input.notification_type !== old.notification_type ||
-        input.notification_group !== old.notification_group ||
-        input.notification_user !== old.notification_user;
-      const redeliver = input.notification_status === 1 && (old.notification_status !== 1 || reachChanged);
-      // Only what this request changes: a simultaneous edit of other fields is kept, not overwritten with what was read.
-      const changed = Object.fromEntries(Object.entries(input).filter(([k, value]) => before[k as keyof typeof before] !== value));
-      const row = await db
-        .transaction()
-        .execute(async (trx) => {
-          const was = await locked(trx, id);
-          assertVersion(expectedVersion, was.updated_at);
-          const now = await trx
-            .updateTable('notification')
-            .set({ ...changed, updated_at: nextVersion(stamp(), was.updated_at), ...(redeliver && { notification_delivered_at: null }) })
-            .where('notification_id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await audited(trx, v, 'update', was, now);
-          return now;
-        })
-        .catch(refuseStale(v, id));
-      return publicRecord(row);
-    },
-
-    async remove(v: Viewer, id: number, expectedVersion?: string): Promise<NotificationRecord> {
-      const old = await find(v, id);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          if (expectedVersion !== undefined) assertVersion(expectedVersion, (await locked(trx, id)).updated_at);
-          await trx.deleteFrom('notification').where('notification_id', '=', id).execute();
-          await audited(trx, v, 'delete', old);
-        })
-        .catch(refuseStale(v, id));
-      return publicRecord(old);
-    },
-
     async inbox(v: Viewer, q: { page: number; limit: number; read?: 0 | 1 }): Promise<Page<InboxRecord> & { unread: number }> {
       const now = nowLocal();
       const base = db

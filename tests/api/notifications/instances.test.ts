@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { connect as connectDb } from '../../../server/db/connect';
 import { createNotificationService } from '../../../server/modules/notifications/service';
-import { registry } from '../../../resources';
 import { ADMIN } from '../harness';
 import { signIn, localIn } from './people';
 import { hashPassword } from '../../../server/auth/passwords';
@@ -172,7 +171,7 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
       .executeTakeFirstOrThrow();
     const conns = await Promise.all(Array.from({ length: 4 }, () => connectDb({ dataDir: os.tmpdir(), databaseUrl })));
     try {
-      const claims = await Promise.all(conns.map((c) => createNotificationService(c.db, c.dialect, registry).claimDue()));
+      const claims = await Promise.all(conns.map((c) => createNotificationService(c.db).claimDue()));
       const winners = claims.flat().filter((n) => n.notification_id === row.notification_id);
       // The running schedulers sleep until their next look (no pending notice was known), so the
       // claimers race each other: exactly one wins.
