@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../fixtures/users';
+import { signIn, startE2E, type E2E } from './harness';
+import { seriousViolations } from './a11y-routes';
+
+/**
+ * The access explainer in Chromium against the real server: the admin checks why a restricted
+ * user cannot open a screen (two clicks from the users list), reads the chain, grants it, checks
+ * again; then views the console as that user, sees exactly their menu, has a save refused, ends
+ * the view, and finds start and end in the audit log.
+ */
+const NURSE = { username: 'nurse-explain', password: 'nurse-e2e-password' };
+const NURSE_SLUGS = ['doctors/doctors-list', 'doctors/doctors-update', 'doctors/get-doctors'];
+const GROUP = 91;
+
+describe('explaining access and viewing as a user, end to end in Chromium', () => {
+  let e: E2E;
+  let nurseId: number;
+  beforeAll(async () => {
+    e = await startE2E();
+    await insertUser(e.app.ctx, { ...NURSE, group: GROUP, slugs: NURSE_SLUGS });
+    const row = await e.app.ctx.conn.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('username', '=', NURSE.username)
+      .executeTakeFirstOrThrow();
+    nurseId = row.user_id;
+    await signIn(e);
+  });
+  afterAll(() => e?.close());
+
+  it('explains a denial, grants it, explains the grant; views as the user read only; the log has both ends', async () => {
+    const { page } = e;
+    await page.goto(`${e.url}/users`);
+    await page.getByPlaceholder('Search', { exact: true }).fill(NURSE.username);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    // Click 1: the row's Check access button.
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^check access/i })
+      .click();
+    await page.waitForURL(/\/explain\/check-access\?user=\d+/);
+    // Click 2: the screen to ask about.
+    const slugBox = page.getByLabel('Screen or action');
+    await expect.poll(() => slugBox.isEnabled()).toBe(true);
+    await slugBox.fill('medicine/medicine-list');
+    await page.getByRole('option', { name: /\(medicine\/medicine-list\)/ }).click();
+    const verdict = page.getByTestId('verdict');
+    await expect.poll(() => verdict.textContent()).toMatch(/^Denied/);
+    const decisive = page.locator('[data-decisive="true"]');
+    await expect.poll(() => decisive.getAttribute('data-kind')).toBe('group-grant');
+    await expect.poll(() => decisive.textContent()).toMatch(/does not grant/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Grant it to the nurse alone (the user permission route, as the dialog saves it), then check again.
+    const granted = await page.evaluate(async (user) => {
+      const headers = { 'access-token': localStorage.getItem('token') ?? '', 'content-type': 'application/json' };
+      const menus = (await (await fetch('/api/menu/menu-list-permission', { headers })).json()) as {
+        data: { menu_id: number; menu_slug: string }[];
+      };
+      const menu = menus.data.find((m) => m.menu_slug === 'medicine/medicine-list')!;
+      const res = await fetch('/api/permission/permission-create-user', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ user: { user_id: user }, permission_data: [{ menu_id: menu.menu_id, permission_status: 1 }] }),
+      });
+      return res.status;
+    }, nurseId);
+    expect(granted).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('verdict').textContent()).toMatch(/^Allowed/);
+    await expect.poll(() => page.locator('[data-decisive="true"]').getAttribute('data-kind')).toBe('user-grant');
+    await expect.poll(() => page.locator('[data-decisive="true"]').textContent()).toMatch(/set by/);
+
+    // View as the nurse.
+    await page.goto(`${e.url}/users`);
+    await page.getByPlaceholder('Search', { exact: true }).fill(NURSE.username);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^view as/i })
+      .click();
+    const banner = page.getByText(/Viewing as .*, read only/);
+    await expect.poll(() => banner.count()).toBe(1);
+    // Exactly the nurse's menu: what the server lists for the nurse's own session.
+    const theirs = await page.evaluate(async () => {
+      const res = await fetch('/api/menu/menu-list-user', { headers: { 'access-token': localStorage.getItem('token') ?? '' } });
+      const walk = (list: { menu_slug: string; menus?: unknown[] }[]): string[] =>
+        list.flatMap((m) => [m.menu_slug, ...walk((m.menus ?? []) as { menu_slug: string; menus?: unknown[] }[])]);
+      return walk(((await res.json()) as { data: { menu_slug: string }[] }).data).sort();
+    });
+    expect(theirs).toEqual(expect.arrayContaining(['doctors/doctors-list', 'medicine/medicine-list']));
+    expect(theirs).not.toContain('users/user-list');
+    const nav = page.locator('.RaSidebar-fixed');
+    await expect.poll(() => nav.locator('a[href="/medicine/medicine-list"], a[href="/medicine"]').count()).toBeGreaterThan(0);
+    expect(await nav.locator('a[href="/users/user-list"], a[href="/users"]').count()).toBe(0);
+
+    // A save is refused by the server.
+    await page.goto(`${e.url}/doctors`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await page.locator('tbody tr').first().getByRole('link', { name: /edit/i }).click();
+    const form = page.getByRole('dialog', { name: /update doctors?/i });
+    const name = form.getByLabel(/doctor name/i);
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    await name.fill(`${await name.inputValue()} x`);
+    await form.getByRole('button', { name: /^save$/i }).click();
+    await expect.poll(() => page.getByText(/read only: this change was refused/).count()).toBeGreaterThan(0);
+
+    // End the view: the admin's console comes back; the audit log shows both ends.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^end view$/i }).click();
+    await expect.poll(() => page.getByText(/Viewing as .*, read only/).count()).toBe(0);
+    await page.goto(`${e.url}/audit/audit-list`);
+    await expect.poll(() => page.getByText('Started viewing as').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Ended viewing as').count()).toBeGreaterThan(0);
+  });
+});
