@@ -59,7 +59,7 @@ const toInput = (m: MenuRecord): MenuInput => ({
 });
 
 /** What the conflict dialog compares of a menu. */
-const CONFLICT_FIELDS: ConflictField[] = [
+export const CONFLICT_FIELDS: ConflictField[] = [
   ...(['menu_name', 'menu_slug', ...OTHER_NAMES, 'menu_position', 'main_menu', 'sub_menu', 'menu_api_method', 'menu_icon'] as const).map(
     (name) => ({ name, label: `access.menu.fields.${name}` }),
   ),

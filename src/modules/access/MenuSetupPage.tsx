@@ -26,7 +26,9 @@ import { CanAccess, Confirm, useNotify, usePermissions, useTranslate } from 'rea
 import { PageHeading } from '../../screens/PageHeading';
 import { accessApi, type MenuRecord } from './api';
 import { AccessDeniedPage } from './AccessDeniedPage';
-import { MenuDialog } from './MenuDialog';
+import { CONFLICT_FIELDS, MenuDialog } from './MenuDialog';
+import { isConflict } from '../../../dataProvider/versions';
+import { DeleteConflict, type RefusedDelete } from '../../screens/conflict/DeleteConflict';
 import { MenuIcon } from './menu-icons';
 
 type Editing = { menu?: MenuRecord; parent?: number } | undefined;
@@ -77,6 +79,8 @@ function MenuSetup() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<MenuRecord>();
+  // A delete refused because the menu changed since it was read: asked again, showing what changed.
+  const [refused, setRefused] = useState<RefusedDelete>();
   const tree = useQuery({ queryKey: ['access', 'menus', search], queryFn: () => accessApi.menus(search) });
   const all = useQuery({ queryKey: ['access', 'menus-flat'], queryFn: () => accessApi.allMenus() });
   const groups = useQuery({ queryKey: ['access', 'groups'], queryFn: () => accessApi.groups() });
@@ -90,11 +94,12 @@ function MenuSetup() {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await accessApi.deleteMenu(deleting.menu_id);
+      await accessApi.deleteMenu(deleting.menu_id, deleting);
       notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
       reload();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+      if (isConflict(error)) setRefused({ base: { ...deleting, id: deleting.menu_id }, error });
+      else notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
     }
     setDeleting(undefined);
   };
@@ -271,6 +276,22 @@ function MenuSetup() {
           }}
           onSaved={() => {
             setEditing(undefined);
+            reload();
+          }}
+        />
+      )}
+      {refused && (
+        <DeleteConflict
+          resource="menu"
+          refused={refused}
+          fields={CONFLICT_FIELDS}
+          remove={(theirs) => accessApi.deleteMenu(Number(theirs.id), theirs as unknown as MenuRecord)}
+          onDeleted={() => {
+            setRefused(undefined);
+            reload();
+          }}
+          onCancel={() => {
+            setRefused(undefined);
             reload();
           }}
         />

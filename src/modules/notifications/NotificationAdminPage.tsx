@@ -26,7 +26,9 @@ import { HtmlField } from '../../fields/HtmlField';
 import { StatusChip } from '../../fields/StatusChip';
 import { PageHeading } from '../../screens/PageHeading';
 import { DataNotFound } from '../../screens/ListStates';
-import { NotificationFormDialog, TYPE_CHOICES } from './NotificationForm';
+import { CONFLICT_FIELDS, NotificationFormDialog, TYPE_CHOICES } from './NotificationForm';
+import { isConflict } from '../../../dataProvider/versions';
+import { DeleteConflict, type RefusedDelete } from '../../screens/conflict/DeleteConflict';
 import { useNotificationAccess } from './permissions';
 import { PAGE_SIZES } from './InboxPage';
 
@@ -65,6 +67,8 @@ function RowActions({ onEdit, canUpdate, canDelete }: { onEdit: (id: Identifier)
   const translate = useTranslate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
+  // A delete refused because the notification changed since it was read: asked again, showing what changed.
+  const [refused, setRefused] = useState<RefusedDelete>();
   const [remove, { isPending }] = useDelete();
   if (!record) return null;
   return (
@@ -97,6 +101,19 @@ function RowActions({ onEdit, canUpdate, canDelete }: { onEdit: (id: Identifier)
           </IconButton>
         </Tooltip>
       )}
+      {refused && (
+        <DeleteConflict
+          resource={NOTIFICATION_RESOURCE}
+          refused={refused}
+          fields={CONFLICT_FIELDS}
+          onDeleted={() => {
+            setRefused(undefined);
+          }}
+          onCancel={() => {
+            setRefused(undefined);
+          }}
+        />
+      )}
       <Confirm
         isOpen={open}
         loading={isPending}
@@ -119,7 +136,10 @@ function RowActions({ onEdit, canUpdate, canDelete }: { onEdit: (id: Identifier)
                 notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
               },
               onError: (error) => {
-                notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+                if (isConflict(error)) {
+                  setOpen(false);
+                  setRefused({ base: record, error });
+                } else notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
               },
             },
           );

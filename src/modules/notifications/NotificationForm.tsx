@@ -96,7 +96,7 @@ function TargetInput() {
 }
 
 /** What the conflict dialog compares of a notice. */
-const CONFLICT_FIELDS: ConflictField[] = [
+export const CONFLICT_FIELDS: ConflictField[] = [
   { name: 'notification_title', label: 'resources.notification.fields.notification_title' },
   { name: 'notification_description', label: 'resources.notification.fields.notification_description', kind: 'html' },
   { name: 'notification_date', label: 'resources.notification.fields.notification_date' },
