@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { dynamic } from '../../db/database';
 import { factorDb } from './tables';
+import { group } from '../../../resources/group';
 
 /**
  * What a user has as a second factor, and what their group asks of them. A group that requires one
@@ -25,6 +26,9 @@ export async function factorsOf(db: Db, userId: number): Promise<Factors> {
 
 export const hasFactor = (f: Factors) => f.totp || f.passkeys > 0;
 
+const graceField = group.fields.find((f) => f.name === 'group_second_factor_grace_days');
+const DEFAULT_GRACE_DAYS = graceField?.kind === 'integer' ? graceField.default : 7;
+
 export interface Requirement {
   required: boolean;
   graceDays: number;
@@ -36,9 +40,11 @@ export async function groupRequirement(db: Db, groupId: number): Promise<Require
     .select(['group_second_factor', 'group_second_factor_grace_days'])
     .where('group_id', '=', groupId)
     .executeTakeFirst();
+  // Groups written before the setting existed have no grace days: they get the descriptor's default.
+  const grace = row?.group_second_factor_grace_days;
   return {
     required: Number(row?.group_second_factor ?? 0) === 1,
-    graceDays: Math.max(0, Number(row?.group_second_factor_grace_days ?? 0)),
+    graceDays: grace === null || grace === undefined || grace === '' ? DEFAULT_GRACE_DAYS : Math.max(0, Number(grace)),
   };
 }
 
