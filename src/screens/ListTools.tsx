@@ -7,6 +7,11 @@ import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
 /** The saved filters and the columns' server copy load after the list: reading it needs neither. */
 const SavedFilters = lazyComponent(() => import('./SavedFilters').then((m) => m.SavedFilters), null);
 const ServerColumns = lazyComponent(() => import('./ListColumns').then((m) => m.ServerColumns), null);
+// Export and import load on demand: their code (and their dialogs) never enter the first visit.
+const SpreadsheetButtons = lazyComponent(
+  () => import('../modules/spreadsheets/SpreadsheetButtons').then((m) => m.SpreadsheetButtons),
+  null,
+);
 
 /** The row's height, kept from the list's first commit on so that the table never moves. */
 const ROW_SX = { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap', gap: 1, height: 40 } as const;
@@ -27,6 +32,7 @@ export function ListToolsRow({ descriptor, ready }: { descriptor: ResourceDescri
       <SavedFilters resource={descriptor.name} />
       <ColumnsButton />
       <DeletedRecordsButton resource={descriptor.name} />
+      <SpreadsheetButtons descriptor={descriptor} />
     </Box>
   );
 }
