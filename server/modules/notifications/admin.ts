@@ -5,6 +5,7 @@ import { scopeOf, type Actor } from '../../crud/service';
 import type { WriteBody } from '../../crud/body';
 import { normaliseFields } from '../../crud/normalise';
 import { ApiError } from '../../http/envelope';
+import { staleRefusal } from '../../crud/versions';
 import { notification } from '../../../resources';
 import { recordOf, type AdminListQuery, type NotificationRecord, type Page } from './service';
 
@@ -14,6 +15,15 @@ import { recordOf, type AdminListQuery, type NotificationRecord, type Page } fro
  * are the generic path's, its rules the module's policy (policy.ts). What is left here is the
  * spec's shape of the answers: the `notification_*` fields of the record, nothing else.
  */
+/** What the generic service's 412 answers in `data`. */
+interface StaleData {
+  record?: Row;
+  version?: string;
+  changed_by?: { user_id: number | null; user_name: string };
+  changed_at?: string;
+  changed_action?: string;
+}
+
 export function createNotificationAdmin(ctx: AppContext) {
   const { crud, conn } = ctx;
   const d = notification;
@@ -21,11 +31,16 @@ export function createNotificationAdmin(ctx: AppContext) {
 
   /** A 412 answers the notice as it is now in the same shape as every other answer. */
   const shaped = (err: unknown): never => {
-    if (err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
-      const data = err.data as { record?: Row };
-      if (data.record) throw new ApiError(412, err.message, err.errors, { ...data, record: recordOf(data.record) });
-    }
-    throw err;
+    if (!(err instanceof ApiError) || err.statusCode !== 412 || typeof err.data !== 'object' || err.data === null) throw err;
+    const data = err.data as StaleData;
+    if (!data.record) throw err;
+    const changed = data.changed_by && {
+      user_id: data.changed_by.user_id,
+      user_name: data.changed_by.user_name,
+      at: data.changed_at ?? '',
+      action: data.changed_action ?? '',
+    };
+    throw staleRefusal(recordOf(data.record), data.version ?? '', changed);
   };
 
   const containsText = (column: string, needle: string) =>

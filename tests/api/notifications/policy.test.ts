@@ -69,7 +69,7 @@ describe.each(DATABASES)('notification policy on %s', (kind) => {
 
     const asSouth = { token: south.token };
     expect((await s.call('GET', `/api/notification/get-notification/${id}`, asSouth)).statusCode).toBe(404);
-    for (const headers of [{}, { 'if-match': `"${version}"` }]) {
+    for (const headers of [{}, { 'if-match': `"${version}"` }] as Record<string, string>[]) {
       const put = await s.call('PUT', `/api/notification/notification-update/${id}`, { ...asSouth, headers, body: { title: 'Taken' } });
       expect(put.statusCode).toBe(404);
       const del = await s.call('DELETE', `/api/notification/notification-delete/${id}`, { ...asSouth, headers });

@@ -32,7 +32,7 @@ const PASS_THROUGHS: Record<string, string> = {
   'server/modules/users/rules.ts: problem': "passwordProblem()'s returns, scanned",
   'server/modules/bulk/routes.ts: err.message': 'an ApiError of the row, scanned where it is thrown',
   "server/modules/notifications/payload.ts: Object.values(errors).join('; ')": JOINED,
-  "server/modules/notifications/service.ts: Object.values(errors).join('; ')": JOINED,
+  "server/modules/notifications/policy.ts: Object.values(errors).join('; ')": JOINED,
   "server/modules/users/policy.ts: Object.values(errors).join('; ')": JOINED,
   "server/routes/crud.ts: Object.values(errors).join('; ')": JOINED,
   'server/plugins/errors.ts: err.message': 'an ApiError, scanned where it is thrown',
