@@ -225,6 +225,46 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     });
   });
 
+  it('a list shows a row someone else changed, keeping its page, search, sort and selection', async () => {
+    const ids: Record<string, number> = {};
+    for (let i = 1; i <= 25; i++) {
+      const code = `LIVE-${String(i).padStart(2, '0')}`;
+      const made = (await api('POST', '/api/pharmacy-category/pharmacy-category-create', {
+        pharmacy_category_code: code,
+        pharmacy_category_name: `Live ${code}`,
+      })) as { pharmacy_category_id: number };
+      ids[code] = made.pharmacy_category_id;
+    }
+    const filter = encodeURIComponent(JSON.stringify({ q: 'LIVE-' }));
+    await a.goto(`${e.url}/pharmacy-category?filter=${filter}&order=ASC&page=2&perPage=10&sort=pharmacy_category_code`);
+    const row = (code: string) => a.locator('tbody tr', { hasText: code });
+    // Page 2 of the search, by code: LIVE-11 to LIVE-20.
+    await expect.poll(() => row('LIVE-11').count()).toBe(1);
+    expect(await row('LIVE-10').count()).toBe(0);
+    for (const code of ['LIVE-11', 'LIVE-12']) await row(code).getByRole('checkbox', { name: 'Select this row' }).check();
+    await expect.poll(() => a.getByText('2 items selected').count()).toBe(1);
+
+    // B (another session, through the API) renames a row on A's page.
+    const res = await e.app.inject({
+      method: 'PUT',
+      url: `/api/pharmacy-category/pharmacy-category-update/${ids['LIVE-13']}`,
+      headers: { 'access-token': token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ pharmacy_category_name: 'Renamed by B' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    await expect.poll(() => row('LIVE-13').textContent(), { timeout: 5000 }).toContain('Renamed by B');
+    // Still page 2 of the same search and order, with the same two rows selected.
+    const url = new URL(a.url());
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(JSON.parse(url.searchParams.get('filter') ?? '{}')).toEqual({ q: 'LIVE-' });
+    expect(url.searchParams.get('sort')).toBe('pharmacy_category_code');
+    expect(await row('LIVE-11').count()).toBe(1);
+    expect(await a.getByText('2 items selected').count()).toBe(1);
+    for (const code of ['LIVE-11', 'LIVE-12'])
+      expect(await row(code).getByRole('checkbox', { name: 'Select this row' }).isChecked()).toBe(true);
+  });
+
   it('made no request to another host', () => {
     expect(e.foreignRequests).toEqual([]);
   });
