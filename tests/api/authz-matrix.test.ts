@@ -66,6 +66,9 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
     targetAGroup = await w.group('TARGET', []);
     targetA = await w.user('target-a', w.branchA, targetAGroup);
     for (const action of ['get', 'update', 'delete'] as const) ids.set(`${actionPath(registry.get('users'), action)}/{id}`, targetA);
+    // The second factor's: a user to reset, and a passkey that is nobody's (its removal answers 404 past the rule).
+    ids.set('/second-factor/reset/{id}', targetA);
+    ids.set('/second-factor/passkey-delete/{id}', 999999);
 
     const now = new Date().toISOString();
     const menu = await db

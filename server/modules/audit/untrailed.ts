@@ -15,6 +15,11 @@ export const UNTRAILED_ROUTES: Readonly<Record<string, string>> = {
   'POST /preferences/saved-filter-create': "a user's own saved list filter",
   'DELETE /preferences/saved-filter-delete/{id}': "a user's own saved list filter",
   'PUT /preferences/list-columns-update': "a user's own column choice",
+  'POST /users/user-login-enrol': 'a new authenticator secret, pending until confirmed (the confirmation is recorded)',
+  'POST /users/user-login-passkey-options': 'issues a passkey challenge; no account changes (the sign-in is recorded)',
+  'POST /second-factor/totp-start': 'a new authenticator secret, pending until confirmed (the confirmation is recorded)',
+  'POST /second-factor/passkey-options': 'issues a passkey challenge; no account changes (the passkey added is recorded)',
+  'POST /second-factor/unlock-passkey-options': 'issues a passkey challenge; no account changes (the unlock is recorded)',
   ...Object.fromEntries(
     registry.all
       .filter(importable)

@@ -25,7 +25,13 @@ export const ticketCodeBody = { type: 'object', required: ['ticket', 'code'], pr
 export const ticketBody = { type: 'object', required: ['ticket'], properties: { ticket } } as const;
 export const codeBody = { type: 'object', required: ['code'], properties: { code } } as const;
 export const passwordBody = { type: 'object', required: ['password'], properties: { password } } as const;
-export const passkeyOptionsBody = { type: 'object', required: [], properties: { ticket, remember } } as const;
+/** With the password's ticket (the second step), or `alone: true` (a passkey instead of username and password). */
+export const passkeyOptionsBody = {
+  type: 'object',
+  required: [],
+  properties: { ticket, alone: { type: 'boolean', const: true }, remember },
+  anyOf: [{ required: ['ticket'] }, { required: ['alone'] }],
+} as const;
 export const passkeyAnswerBody = { type: 'object', required: ['ticket', 'credential'], properties: { ticket, credential } } as const;
 export const passkeyAddBody = {
   type: 'object',

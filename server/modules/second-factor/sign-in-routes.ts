@@ -35,8 +35,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
       .select(['user_id', 'username', 'user_group', 'password_hash', 'user_status'])
       .where('user_id', '=', row.user_id)
       .executeTakeFirst();
-    if (user?.user_status !== 1 || (row.password_hash && row.password_hash !== user.password_hash))
-      throw new ApiError(401, EXPIRED);
+    if (user?.user_status !== 1 || (row.password_hash && row.password_hash !== user.password_hash)) throw new ApiError(401, EXPIRED);
     return user;
   }
 

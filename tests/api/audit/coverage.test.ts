@@ -10,6 +10,7 @@ import { UNTRAILED_ROUTES } from '../../../server/modules/audit/untrailed';
 import { verifyChain } from '../../../server/modules/audit/chain';
 import { DATABASES, multipart, png, startServer, type TestServer } from '../harness';
 import { PASSWORD, world, type World } from '../users/helpers';
+import { secondFactorTrailCases } from '../second-factor/trail-cases';
 
 /**
  * Every write route of the OpenAPI document, called successfully: exactly the expected entries
@@ -529,6 +530,7 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         ];
       },
     });
+    for (const [op, c] of Object.entries(secondFactorTrailCases(s, newest))) cases.set(op, c as unknown as Case);
   }, 60_000);
   afterAll(async () => {
     await s.close();

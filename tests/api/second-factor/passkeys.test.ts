@@ -55,14 +55,14 @@ describe.each(DATABASES)('passkeys on %s', (kind) => {
     expect(done.json().data).toMatchObject({ user_id: id });
     expect((await me(done.json().data.token as string)).statusCode).toBe(200);
     // Without the password: the browser offers any passkey of this host.
-    const alone = (await call('POST', '/api/users/user-login-passkey-options', null, {})).json().data;
+    const alone = (await call('POST', '/api/users/user-login-passkey-options', null, { alone: true })).json().data;
     expect(alone.options.allowCredentials).toEqual([]);
     const unverified = await call('POST', '/api/users/user-login-passkey', null, {
       ticket: alone.ticket,
       credential: second.authenticate(alone.options, false),
     });
     expect(unverified.statusCode).toBe(401);
-    const alone2 = (await call('POST', '/api/users/user-login-passkey-options', null, {})).json().data;
+    const alone2 = (await call('POST', '/api/users/user-login-passkey-options', null, { alone: true })).json().data;
     const signedIn = await call('POST', '/api/users/user-login-passkey', null, {
       ticket: alone2.ticket,
       credential: second.authenticate(alone2.options),
