@@ -15,7 +15,7 @@ interface Expected {
   action: string;
   changes?: Record<string, unknown>;
 }
-type Outcome = { skipBefore: number; entries: Expected[] };
+interface Outcome { skipBefore: number; entries: Expected[] }
 
 const PW = 'sturdy-horse-battery';
 
