@@ -39,6 +39,21 @@ export interface WriteOptions {
    * refused (412) with the record as it is now. Absent: last write wins, as the spec's clients expect.
    */
   expectedVersion?: string;
+  /**
+   * A transaction the caller opened and commits or rolls back itself (an import's rows, one
+   * transaction for the whole file): the write's checks, store and trail entry run in it, the
+   * steps that must only follow a committed change wait for the caller. Only for resources
+   * without module policies (see `joinable`): a policy's own queries and locks use the connection,
+   * which the caller's transaction holds (SQLite) or cannot see (PostgreSQL). No pictures.
+   */
+  within?: OuterTransaction;
+}
+
+/** See WriteOptions.within. */
+export interface OuterTransaction {
+  db: DynamicDb;
+  /** Keeps a step (policies' after-steps, the change announced, pictures to remove) for after the commit. */
+  afterCommit(step: () => Promise<void>): void;
 }
 
 /** Who last changed a record and when, as the audit trail knows it. */
@@ -201,12 +216,18 @@ export function createCrudService(
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
   }
 
-  async function checkReferencesAndDuplicates(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, id?: number) {
-    await checkReferences(d, merged, errors);
+  async function checkReferencesAndDuplicates(
+    d: ResourceDescriptor,
+    merged: Row,
+    errors: Record<string, string>,
+    id?: number,
+    on?: DynamicDb,
+  ) {
+    await checkReferences(d, merged, errors, on);
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
     for (const f of d.fields) {
       if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;
-      let q = ddb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', merged[f.name]);
+      let q = (on ?? ddb).selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', merged[f.name]);
       if (id !== undefined) q = q.where(sql.ref(d.idField), '<>', id);
       if (await q.executeTakeFirst()) throw duplicate(f.name, merged[f.name]);
     }
@@ -215,8 +236,8 @@ export function createCrudService(
   const duplicate = (field: string, value: unknown) =>
     new ApiError(409, `${field} "${String(value)}" already exists`, { [field]: 'already exists' });
 
-  const findRow = async (d: ResourceDescriptor, id: number): Promise<Row | undefined> =>
-    ddb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
+  const findRow = async (d: ResourceDescriptor, id: number, on?: DynamicDb): Promise<Row | undefined> =>
+    (on ?? ddb).selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
 
   /** Stores new pictures and puts their paths into the values; answers what to remove on failure. */
   async function storeUploads(d: ResourceDescriptor, prepared: PreparedImage[], values: Row, merged: Row): Promise<string[]> {
@@ -286,6 +307,10 @@ export function createCrudService(
     );
   }
 
+  /** A store step in the caller's transaction when there is one, else in a transaction of its own. */
+  const transaction = <T>(on: DynamicDb | undefined, body: (tdb: DynamicDb) => Promise<T>): Promise<T> =>
+    on ? body(on) : db.transaction().execute((trx) => body(dynamic(trx)));
+
   async function writeUpdate(
     d: ResourceDescriptor,
     id: number,
@@ -293,9 +318,9 @@ export function createCrudService(
     planned: Row,
     actor?: Actor,
     expected?: string,
+    on?: DynamicDb,
   ): Promise<string[]> {
-    return db.transaction().execute(async (trx) => {
-      const tdb = dynamic(trx);
+    return transaction(on, async (tdb) => {
       let read = tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id);
       if (dialect === 'postgres') read = read.forUpdate();
       const current = await read.executeTakeFirst();
@@ -313,12 +338,16 @@ export function createCrudService(
 
   async function write(d: ResourceDescriptor, body: WriteBody, existing: Row | undefined, options: WriteOptions): Promise<number> {
     const { actor } = options;
+    const on = options.within?.db;
+    if (options.within && !joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
     const id = existing ? Number(existing[d.idField]) : undefined;
     for (const g of guardsOf(d))
       if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body });
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
-    await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id);
+    await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id, on);
+    // A picture stored for a write the caller may still roll back would be left behind.
+    if (on && planned.uploads.length) throw new Error(`${d.name}: pictures cannot be written in the caller's transaction`);
     assertOwnBranch(d, actor, planned.merged);
     const change: Change = { action: existing ? 'update' : 'create', actor, before: existing, after: planned.merged, body };
     for (const g of guardsOf(d)) {
@@ -335,13 +364,12 @@ export function createCrudService(
     let dropped: string[] = [];
     try {
       if (existing && id !== undefined) {
-        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, actor, options.expectedVersion));
+        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, actor, options.expectedVersion, on));
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key.
         const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
         savedId = await serialised(d, change, () =>
-          db.transaction().execute(async (trx) => {
-            const tdb = dynamic(trx);
+          transaction(on, async (tdb) => {
             await holdReferences(tdb, d, planned.merged);
             const row = await tdb
               .insertInto(d.table)
@@ -356,6 +384,8 @@ export function createCrudService(
       }
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
+      // Inside the caller's transaction the record as it is now cannot be read beside it.
+      if (err instanceof StaleWrite && id !== undefined && on) throw new ApiError(412, 'This record was changed by someone else');
       if (err instanceof StaleWrite && id !== undefined) throw await staleAnswer(d, id);
       if (err instanceof ApiError) throw err;
       if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))
@@ -363,12 +393,34 @@ export function createCrudService(
       translateDbError(err, d, { ...planned.merged, ...values });
     }
     // Only once the write is stored: a failed write leaves every picture it named in place.
-    await Promise.all(dropped.map((p) => images.remove(p)));
+    const removeDropped = () => Promise.all(dropped.map((p) => images.remove(p))).then(() => undefined);
+    if (!options.within) await removeDropped();
+    else if (dropped.length) options.within.afterCommit(removeDropped);
     if (savedId === undefined) throw new Error(`${d.name}: the write answered no id`);
     return savedId;
   }
 
+  /** Whether a write of this resource can run in the caller's transaction (WriteOptions.within). */
+  const joinable = (d: ResourceDescriptor) => guardsOf(d).length === 0 && !d.singleton;
+
+  /** A create or update in the caller's transaction: the stored row, the after-steps kept for the commit. */
+  async function writeWithin(
+    d: ResourceDescriptor,
+    body: WriteBody,
+    existing: Row | undefined,
+    options: WriteOptions & { within: OuterTransaction },
+  ) {
+    const id = await write(d, body, existing, options);
+    const record = await findRow(d, id, options.within.db);
+    if (!record) throw notFound(`${d.name} ${id}`);
+    const change: Change = { action: existing ? 'update' : 'create', actor: options.actor, before: existing, after: record, body };
+    options.within.afterCommit(() => after(d, id, change));
+    return record;
+  }
+
   return {
+    joinable,
+
     /** Who writes every change down inside its transaction (the audit trail); a failure rolls the change back. */
     recordIn(r: ChangeRecorder) {
       recorder = r;
@@ -424,7 +476,12 @@ export function createCrudService(
       return row;
     },
 
+    /**
+     * Creates a record; answers it as the API does, or as stored when written in the caller's
+     * transaction (options.within).
+     */
     async create(d: ResourceDescriptor, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
+      if (options.within) return writeWithin(d, body, undefined, { ...options, within: options.within });
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
       const id = await write(d, body, undefined, options);
       const record = await readBack(d, id);
@@ -447,9 +504,10 @@ export function createCrudService(
     },
 
     async update(d: ResourceDescriptor, id: number, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
-      const existing = await findRow(d, id);
+      const existing = await findRow(d, id, options.within?.db);
       if (!existing) throw notFound(`${d.name} ${id}`);
       assertInScope(d, options.actor, existing, id);
+      if (options.within) return writeWithin(d, body, existing, { ...options, within: options.within });
       await write(d, body, existing, options);
       const record = await readBack(d, id);
       await after(d, id, { action: 'update', actor: options.actor, before: existing, after: (await findRow(d, id)) ?? record, body });

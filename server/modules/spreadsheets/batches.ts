@@ -26,7 +26,7 @@ export interface ImportItemTable {
   item_version: string;
   item_undone: Generated<number>;
 }
-interface ImportTables {
+export interface ImportTables {
   import_batch: ImportBatchTable;
   import_item: ImportItemTable;
 }

@@ -1,6 +1,5 @@
 import { ApiError, notFound } from '../../http/envelope';
 import { normaliseFields } from '../../crud/normalise';
-import type { Row } from '../../db/database';
 import type { AppContext, AuthUser } from '../../context';
 import type { Trail } from '../audit/trail';
 import type { ResourceDescriptor } from '../../../resources';
@@ -13,8 +12,10 @@ import {
   type ImportRowState,
   type UndoAnswer,
 } from '../../../resources/spreadsheets';
-import type { Selectable } from 'kysely';
-import { importDb, type ImportItemTable } from './batches';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { dynamic, type Db, type Row } from '../../db/database';
+import type { OuterTransaction } from '../../crud/service';
+import { importDb, type ImportItemTable, type ImportTables } from './batches';
 import { serverText, type Language } from './labels';
 import { planImport, type PlannedRow } from './plan';
 import type { Sheet } from './read-file';
@@ -35,15 +36,18 @@ const countsOf = (rows: readonly PlannedRow[]) => {
 const answerRows = (rows: readonly PlannedRow[]): ImportRow[] =>
   rows.slice(0, MAX_ANSWER_ROWS).map((r) => ({ line: r.line, key: r.key, state: r.state, ...(r.errors && { errors: r.errors }) }));
 
+/** Thrown to roll a transaction back on purpose (a dry run, an `all` commit with a refused row). */
+class RolledBack extends Error {}
+
 /** The version a write left: what undo expects to find. */
 const versionOf = (record: Row) => (typeof record.updated_at === 'string' ? record.updated_at : '');
 
 export function importer(ctx: AppContext, trail: Trail) {
   const idb = importDb(ctx.conn.db);
 
-  async function storeItems(items: NewItem[]) {
+  async function storeItems(on: Kysely<ImportTables>, items: NewItem[]) {
     for (let i = 0; i < items.length; i += ITEM_CHUNK)
-      await idb
+      await on
         .insertInto('import_item')
         .values(items.slice(i, i + ITEM_CHUNK))
         .execute();
@@ -94,11 +98,108 @@ export function importer(ctx: AppContext, trail: Trail) {
     return { undone: done.length, refused };
   }
 
+  /** A write refused as it was written, as the row's field messages. */
+  function refusedRow(d: ResourceDescriptor, row: PlannedRow, err: ApiError, lang: Language) {
+    const message = serverText(lang, d, err.statusCode === 412 ? 'changed by someone else while the import ran' : err.message);
+    row.state = 'error';
+    row.errors = err.errors
+      ? Object.fromEntries(Object.entries(err.errors).map(([k, m]) => [k, serverText(lang, d, m)]))
+      : { [d.idField]: message };
+  }
+
+  /** One row's write through the write path; the item undo needs. */
+  async function writeRow(d: ResourceDescriptor, row: PlannedRow, batchId: number, actor: AuthUser, within?: OuterTransaction) {
+    if (row.state === 'new') {
+      const record = await ctx.crud.create(d, { fields: row.fields ?? {}, files: [] }, { actor, within });
+      return {
+        item_batch: batchId,
+        item_record: Number(record[d.idField]),
+        item_action: 'create',
+        item_key: row.key,
+        item_before: null,
+        item_version: versionOf(record),
+      } satisfies NewItem;
+    }
+    const existing = row.existing ?? {};
+    const id = Number(existing[d.idField]);
+    const record = await ctx.crud.update(
+      d,
+      id,
+      { fields: row.fields ?? {}, files: [] },
+      { actor, expectedVersion: versionOf(existing), within },
+    );
+    return {
+      item_batch: batchId,
+      item_record: id,
+      item_action: 'update',
+      item_key: row.key,
+      item_before: beforeOf(d, existing),
+      item_version: versionOf(record),
+    } satisfies NewItem;
+  }
+
+  /**
+   * The planned rows written in one transaction, each in a savepoint of its own so that a row
+   * refused as it is written (a database refusal included) leaves the others standing. `keep`
+   * decides at the end whether the transaction commits; the after-commit steps run only then.
+   */
+  async function inOneTransaction(
+    d: ResourceDescriptor,
+    rows: PlannedRow[],
+    actor: AuthUser,
+    lang: Language,
+    options: { stopAtError: boolean; store: (trx: Db, items: NewItem[]) => Promise<number>; keep: () => boolean },
+  ) {
+    const steps: (() => Promise<void>)[] = [];
+    const items: NewItem[] = [];
+    let batchId = 0;
+    try {
+      await ctx.conn.db.transaction().execute(async (trx) => {
+        const within: OuterTransaction = { db: dynamic(trx), afterCommit: (step) => steps.push(step) };
+        batchId = await options.store(trx, []);
+        for (const row of rows) {
+          if (row.state !== 'new' && row.state !== 'update') continue;
+          await sql`savepoint import_row`.execute(trx);
+          try {
+            items.push(await writeRow(d, row, batchId, actor, within));
+            await sql`release savepoint import_row`.execute(trx);
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err;
+            await sql`rollback to savepoint import_row`.execute(trx);
+            refusedRow(d, row, err, lang);
+            if (options.stopAtError) throw new RolledBack();
+          }
+        }
+        if (!options.keep()) throw new RolledBack();
+        await options.store(trx, items);
+      });
+    } catch (err) {
+      if (err instanceof RolledBack) return { committed: false, items };
+      throw err;
+    }
+    for (const step of steps) await step();
+    return { committed: true, items, batchId };
+  }
+
+  const answerOf = (mode: ImportMode, rows: readonly PlannedRow[]): ImportAnswer => ({
+    mode,
+    counts: countsOf(rows),
+    rows: answerRows(rows),
+    truncated: rows.length > MAX_ANSWER_ROWS,
+  });
+
   return {
-    /** The dry run: what each row would become; nothing is written. */
-    async dryRun(d: ResourceDescriptor, sheet: Sheet, lang: Language): Promise<ImportAnswer> {
+    /**
+     * The dry run: what each row would become. Where the write path can join a transaction, every
+     * row is really written in one that is then rolled back, so that what depends on the rows
+     * before it (a key or a unique value taken twice in the file) is judged as the commit would;
+     * otherwise the rows are checked as the form's save checks them, writing nothing.
+     */
+    async dryRun(d: ResourceDescriptor, sheet: Sheet, lang: Language, actor: AuthUser): Promise<ImportAnswer> {
       const rows = await planImport(ctx, d, sheet, lang);
-      return { mode: 'dry-run', counts: countsOf(rows), rows: answerRows(rows), truncated: rows.length > MAX_ANSWER_ROWS };
+      if (ctx.crud.joinable(d))
+        await inOneTransaction(d, rows, actor, lang, { stopAtError: false, store: async () => 0, keep: () => false });
+      return answerOf('dry-run', rows);
     },
 
     /** The rows with their messages, for the error file. */
@@ -107,105 +208,104 @@ export function importer(ctx: AppContext, trail: Trail) {
     /**
      * Writes the file's new and changed rows through the write path, each as its own save (audit
      * entry, version, policies), as one batch. `all`: nothing is written when any row has an
-     * error, and a row refused while writing puts the batch's earlier rows back. `valid`: the
-     * rows without errors are written; a row refused while writing is reported as an error.
+     * error, or is refused as it is written: the rows are written in one transaction, committed
+     * only when every row passed. `valid`: the rows without errors are written (in one
+     * transaction too, where the write path can join one); a row refused while writing is
+     * reported as an error.
      */
     async commit(d: ResourceDescriptor, sheet: Sheet, mode: Exclude<ImportMode, 'dry-run'>, file: string, actor: AuthUser, lang: Language) {
       const rows = await planImport(ctx, d, sheet, lang);
       const errors = rows.filter((r) => r.state === 'error').length;
-      if (mode === 'all' && errors) {
-        const answer: ImportAnswer = { mode, counts: countsOf(rows), rows: answerRows(rows), truncated: rows.length > MAX_ANSWER_ROWS };
-        throw new ApiError(422, `Nothing was imported: ${errors} rows have errors`, undefined, answer);
+      if (mode === 'all' && errors)
+        throw new ApiError(422, `Nothing was imported: ${errors} rows have errors`, undefined, answerOf(mode, rows));
+      const newBatch = (on: Kysely<ImportTables>, status: string) =>
+        on
+          .insertInto('import_batch')
+          .values({
+            batch_resource: d.name,
+            batch_actor: actor.user_id,
+            batch_file: file.slice(0, 200),
+            batch_mode: mode,
+            batch_created: 0,
+            batch_updated: 0,
+            batch_status: status,
+            batch_at: new Date().toISOString(),
+          })
+          .returning('batch_id')
+          .executeTakeFirstOrThrow();
+      const created = () => rows.filter((r) => r.state === 'new').length;
+      const updated = () => rows.filter((r) => r.state === 'update').length;
+      /** The batch's counts, items and trail entry, in the batch's own transaction. */
+      const finish = async (on: Kysely<ImportTables>, batchId: number, items: NewItem[]) => {
+        await storeItems(on, items);
+        await on
+          .updateTable('import_batch')
+          .set({ batch_created: created(), batch_updated: updated(), batch_status: 'done' })
+          .where('batch_id', '=', batchId)
+          .execute();
+        const counts = countsOf(rows);
+        await trail.record(on, {
+          action: 'import',
+          resource: d.name,
+          actor,
+          changes: {
+            batch: batchId,
+            file,
+            mode,
+            created: created(),
+            updated: updated(),
+            unchanged: counts.unchanged,
+            refused: counts.error,
+          },
+        });
+      };
+
+      if (ctx.crud.joinable(d)) {
+        let batchId = 0;
+        const done = await inOneTransaction(d, rows, actor, lang, {
+          stopAtError: mode === 'all',
+          store: async (trx, items) => {
+            const on = importDb(trx);
+            if (!batchId) batchId = (await newBatch(on, 'writing')).batch_id;
+            else await finish(on, batchId, items);
+            return batchId;
+          },
+          keep: () => true,
+        });
+        if (!done.committed) {
+          const line = rows.find((r) => r.state === 'error')?.line ?? 0;
+          throw new ApiError(409, `Nothing was imported: line ${line} was refused as it was written`, undefined, answerOf(mode, rows));
+        }
+        return { ...answerOf(mode, rows), batch: batchId, written: created() + updated() };
       }
-      const batch = await idb
-        .insertInto('import_batch')
-        .values({
-          batch_resource: d.name,
-          batch_actor: actor.user_id,
-          batch_file: file.slice(0, 200),
-          batch_mode: mode,
-          batch_created: 0,
-          batch_updated: 0,
-          batch_status: 'writing',
-          batch_at: new Date().toISOString(),
-        })
-        .returning('batch_id')
-        .executeTakeFirstOrThrow();
-      const batchId = batch.batch_id;
+
+      // Resources with module policies: each row commits on its own; `all` puts the rows written
+      // before a refused one back.
+      const batchId = (await newBatch(idb, 'writing')).batch_id;
       const items: NewItem[] = [];
-      let created = 0;
-      let updated = 0;
       for (const row of rows) {
         if (row.state !== 'new' && row.state !== 'update') continue;
         try {
-          if (row.state === 'new') {
-            const record = await ctx.crud.create(d, { fields: row.fields ?? {}, files: [] }, { actor });
-            items.push({
-              item_batch: batchId,
-              item_record: Number(record[d.idField]),
-              item_action: 'create',
-              item_key: row.key,
-              item_before: null,
-              item_version: versionOf(record),
-            });
-            created++;
-          } else if (row.existing) {
-            const id = Number(row.existing[d.idField]);
-            const record = await ctx.crud.update(
-              d,
-              id,
-              { fields: row.fields ?? {}, files: [] },
-              { actor, expectedVersion: versionOf(row.existing) },
-            );
-            items.push({
-              item_batch: batchId,
-              item_record: id,
-              item_action: 'update',
-              item_key: row.key,
-              item_before: beforeOf(d, row.existing),
-              item_version: versionOf(record),
-            });
-            updated++;
-          }
+          items.push(await writeRow(d, row, batchId, actor));
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          const message = serverText(lang, d, err.statusCode === 412 ? 'changed by someone else while the import ran' : err.message);
-          row.state = 'error';
-          row.errors = err.errors
-            ? Object.fromEntries(Object.entries(err.errors).map(([k, m]) => [k, serverText(lang, d, m)]))
-            : { [d.idField]: message };
+          refusedRow(d, row, err, lang);
           if (mode === 'all') {
-            await storeItems(items);
+            await storeItems(idb, items);
             const stored = await idb.selectFrom('import_item').selectAll().where('item_batch', '=', batchId).orderBy('item_id').execute();
             await putBack(d, stored, actor, lang);
             await idb.deleteFrom('import_batch').where('batch_id', '=', batchId).execute();
-            const answer: ImportAnswer = { mode, counts: countsOf(rows), rows: answerRows(rows), truncated: rows.length > MAX_ANSWER_ROWS };
-            throw new ApiError(409, `Nothing was imported: line ${row.line} was refused as it was written`, undefined, answer);
+            throw new ApiError(
+              409,
+              `Nothing was imported: line ${row.line} was refused as it was written`,
+              undefined,
+              answerOf(mode, rows),
+            );
           }
         }
       }
-      await storeItems(items);
-      await idb
-        .updateTable('import_batch')
-        .set({ batch_created: created, batch_updated: updated, batch_status: 'done' })
-        .where('batch_id', '=', batchId)
-        .execute();
-      const counts = countsOf(rows);
-      await trail.record(ctx.conn.db, {
-        action: 'import',
-        resource: d.name,
-        actor,
-        changes: { batch: batchId, file, mode, created, updated, unchanged: counts.unchanged, refused: counts.error },
-      });
-      const answer: ImportAnswer = {
-        mode,
-        counts,
-        rows: answerRows(rows),
-        truncated: rows.length > MAX_ANSWER_ROWS,
-        batch: batchId,
-        written: created + updated,
-      };
-      return answer;
+      await ctx.conn.db.transaction().execute((trx) => finish(importDb(trx), batchId, items));
+      return { ...answerOf(mode, rows), batch: batchId, written: created() + updated() };
     },
 
     /** Undo this import: every record it wrote back to how it was before, but those changed since. */

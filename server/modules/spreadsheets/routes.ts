@@ -204,7 +204,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
         const lang = languageOf(request.query.lang);
         const mode = (request.query.mode ?? 'dry-run') as ImportMode;
         const sheet = await readSheet(request.body);
-        if (mode === 'dry-run') return success('Import Checked', await imports.dryRun(d, sheet, lang));
+        if (mode === 'dry-run') return success('Import Checked', await imports.dryRun(d, sheet, lang, actor));
         const answer = await imports.commit(d, sheet, mode, fileName(request.query, sheet.format), actor, lang);
         return success('Import Done', answer);
       },

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { DATABASES, startServer, type TestServer } from '../harness';
+import { dynamic } from '../../../server/db/database';
+import { ApiError } from '../../../server/http/envelope';
+import type { OuterTransaction } from '../../../server/crud/service';
+
+/**
+ * The write path inside a transaction its caller holds (what an import's dry run and commit use):
+ * a second row sees the first (a duplicate code is refused as the commit would refuse it), rolling
+ * back leaves no record and no audit entry, and the after-steps wait for the caller.
+ */
+class Undo extends Error {}
+
+describe.each(DATABASES)('writes in the caller’s transaction on %s', (kind) => {
+  let s: TestServer;
+  const db = () => dynamic(s.app.ctx.conn.db);
+  const count = async (table: string) =>
+    Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(db())).rows[0]?.n);
+
+  beforeAll(async () => {
+    s = await startServer(kind, { seed: false });
+  }, 60_000);
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('judges each write after the ones before it, and a rollback keeps nothing', async () => {
+    const { crud, registry } = s.app.ctx;
+    const category = registry.get('pharmacy-category');
+    const medicines = await count('pharmacy_category');
+    const audit = await count('audit_log');
+    const steps: (() => Promise<void>)[] = [];
+    let second: unknown;
+    let seenInside = 0;
+    await expect(
+      s.app.ctx.conn.db.transaction().execute(async (trx) => {
+        const within: OuterTransaction = { db: dynamic(trx), afterCommit: (step) => steps.push(step) };
+        const body = { fields: { pharmacy_category_code: 'TX1', pharmacy_category_name: 'In a transaction' }, files: [] };
+        const first = await crud.create(category, body, { within });
+        expect(first.pharmacy_category_code).toBe('TX1');
+        const updated = await crud.update(
+          category,
+          Number(first.pharmacy_category_id),
+          { fields: { pharmacy_category_name: 'Renamed' }, files: [] },
+          { within },
+        );
+        expect(updated.pharmacy_category_name).toBe('Renamed');
+        second = await crud.create(category, body, { within }).catch((err: unknown) => err);
+        seenInside = Number((await sql<{ n: unknown }>`SELECT count(*) AS n FROM pharmacy_category`.execute(trx)).rows[0]?.n);
+        throw new Undo();
+      }),
+    ).rejects.toBeInstanceOf(Undo);
+    expect(second).toBeInstanceOf(ApiError);
+    expect((second as ApiError).statusCode).toBe(409);
+    expect(seenInside).toBe(medicines + 1);
+    expect(steps).toHaveLength(2);
+    expect(await count('pharmacy_category')).toBe(medicines);
+    expect(await count('audit_log')).toBe(audit);
+  });
+
+  it('refuses to join a transaction for a resource with module policies', async () => {
+    const { crud, registry } = s.app.ctx;
+    const users = registry.get('users');
+    await expect(
+      s.app.ctx.conn.db
+        .transaction()
+        .execute((trx) => crud.create(users, { fields: {}, files: [] }, { within: { db: dynamic(trx), afterCommit: () => undefined } })),
+    ).rejects.toThrow(/cannot join/);
+    expect(crud.joinable(users)).toBe(false);
+    expect(crud.joinable(registry.get('medicine'))).toBe(true);
+  });
+});
