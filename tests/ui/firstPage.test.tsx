@@ -1,7 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { App, createConsole, prefetchSignedInScreens } from '../../src/App';
+import { App, createConsole, prefetchSignedInScreens, type ConsoleParts } from '../../src/App';
 import { http } from 'msw';
 import { actionPath, registry } from '../../resources';
 import { server } from '../msw/server';
@@ -50,10 +50,32 @@ function heldSessionCheck() {
   return { release };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The console at `path` as renderApp renders it, with its providers at hand (the query client). */
+function renderConsole(path: string): ConsoleParts {
+  const [pathname = path, search = ''] = path.split(/(?=\?)/);
+  const started = createConsole({ registry, location: { pathname, search: search } });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App started={started} />
+    </MemoryRouter>,
+  );
+  return started;
+}
 
-/** Time for anything the console would still ask to be asked, its updates inside act(). */
-const settle = () => act(() => pause(300));
+/**
+ * Everything the console asked has been answered: no query is fetching. A list asking again would
+ * be fetching from the render that decided it, so a count of requests taken then is final.
+ */
+const settled = ({ queryClient }: ConsoleParts) => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
+/** Resolves when msw has answered the session check. */
+function sessionCheckAnswered(): Promise<void> {
+  return new Promise((resolve) => {
+    server.events.on('response:mocked', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/users/get-auth-user')) resolve();
+    });
+  });
+}
 
 afterEach(() => {
   server.events.removeAllListeners();
@@ -65,15 +87,18 @@ describe("a list's first page at start-up", () => {
     server.use(...listHandlers(branch, rows));
     const check = heldSessionCheck();
     const requests = listRequests();
-    renderApp('/branch');
+    const answered = sessionCheckAnswered();
+    const started = renderConsole('/branch');
     await waitFor(() => expect(requests.seen).toHaveLength(1));
     expect(requests.atStartUp).toHaveLength(1);
     expect(requests.seen[0]).toContain('page=1');
     // The rows show before the server has answered the session check (the stored session answers it).
     expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
     check.release();
-    // Let the list settle: it must have taken the early page under its own key, not asked again.
-    await settle();
+    // Once the session check has answered and the console has settled, the list must have taken the
+    // early page under its own key, not asked again.
+    await answered;
+    await settled(started);
     expect(requests.seen).toHaveLength(1);
   });
 
@@ -121,7 +146,7 @@ describe("a list's first page at start-up", () => {
       await waitFor(() => expect(barButtons()).toBeGreaterThan(first?.barButtons ?? Infinity));
       expect(sortControls()).toBeGreaterThan(0);
       await waitFor(() => expect(document.querySelectorAll('.RaSidebar-fixed a[href="/branch"]')).toHaveLength(1));
-      await pause(300);
+      await settled(started);
       expect(requests.seen).toHaveLength(1);
     } finally {
       root.unmount();
@@ -133,9 +158,9 @@ describe("a list's first page at start-up", () => {
     signIn(allSlugs(branch));
     server.use(...listHandlers(branch, rows));
     const requests = listRequests();
-    renderApp('/branch?page=1&perPage=10&sort=branch_name&order=ASC');
+    const started = renderConsole('/branch?page=1&perPage=10&sort=branch_name&order=ASC');
     expect(await screen.findByText('Sylhet Outlet')).toBeInTheDocument();
-    await settle();
+    await settled(started);
     expect(requests.atStartUp).toEqual([]);
     expect(requests.seen).toHaveLength(1);
     expect(requests.seen[0]).toContain('limit=10');
@@ -149,9 +174,9 @@ describe("a list's first page at start-up", () => {
     );
     server.use(...listHandlers(branch, rows));
     const requests = listRequests();
-    renderApp('/branch');
+    const started = renderConsole('/branch');
     expect(await screen.findByText('Sylhet Outlet')).toBeInTheDocument();
-    await settle();
+    await settled(started);
     expect(requests.atStartUp).toEqual([]);
     expect(requests.seen).toHaveLength(1);
     expect(requests.seen[0]).toContain('sort=branch_name');

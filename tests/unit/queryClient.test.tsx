@@ -43,6 +43,9 @@ function Screen() {
   return <p>{isPending ? 'screen checking' : 'screen ready'}</p>;
 }
 
+/** No query is fetching: whatever the components started has answered. */
+const settled = (queryClient: QueryClient) => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+
 async function checksFor(queryClient: QueryClient) {
   const { authProvider, calls } = countingAuthProvider();
   render(
@@ -52,8 +55,8 @@ async function checksFor(queryClient: QueryClient) {
   );
   (await screen.findByRole('button', { name: 'open the screen' })).click();
   await screen.findByText('screen ready');
-  // Let a re-run, if one was started, reach the authProvider.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // A re-run starts as the screen mounts; once no query is fetching, any re-run has reached the authProvider.
+  await settled(queryClient);
   return calls.checkAuth;
 }
 
@@ -89,7 +92,9 @@ async function accessRenders(queryClient: QueryClient, allowed: boolean, resourc
       <AccessRenders renders={renders} resource={resource} />
     </CoreAdminContext>,
   );
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Settled: an answer is shown (not 'pending') and no question is still being asked.
+  await waitFor(() => expect(renders.at(-1) ?? 'pending').not.toBe('pending'));
+  await settled(queryClient);
   return { renders, asked };
 }
 
@@ -142,15 +147,14 @@ describe("the console's query client and the session check", () => {
   it('answers "signed in" at the first render when a session is stored, without asking', async () => {
     const { authProvider, calls } = countingAuthProvider();
     const renders: string[] = [];
+    const queryClient = createQueryClient((method) => (method === 'checkAuth' ? { data: true } : undefined));
     render(
-      <CoreAdminContext
-        authProvider={authProvider}
-        queryClient={createQueryClient((method) => (method === 'checkAuth' ? { data: true } : undefined))}
-      >
+      <CoreAdminContext authProvider={authProvider} queryClient={queryClient}>
         <SessionRenders renders={renders} />
       </CoreAdminContext>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(renders.length).toBeGreaterThan(0));
+    await settled(queryClient);
     expect(renders).toEqual(['true']);
     expect(calls.checkAuth).toBe(0);
   });

@@ -140,9 +140,15 @@ describe.each(DATABASES)('forgot password by e-mailed code on %s', (kind) => {
     const before = smtp.received.length;
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => ask(address, `10.8.0.${i + 1}`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
-    await expect.poll(() => smtp.received.length - before, { timeout: 5_000 }).toBe(5);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(smtp.received.length - before).toBe(5);
+    const toBaker = () => smtp.received.slice(before).filter((m) => m.to.includes(address)).length;
+    await expect.poll(toBaker, { timeout: 5_000 }).toBe(5);
+    // A message asked for after the burst: every send the burst started began before its answer,
+    // so before this one. Once this one is in, the burst's sends have had their turn.
+    await staff(s, { username: 'sentinel', password: PW });
+    const after = smtp.received.length;
+    expect((await ask('sentinel@hospital.test', '10.9.0.1')).statusCode).toBe(200);
+    await smtp.codeFor('sentinel@hospital.test', after);
+    expect(toBaker()).toBe(5);
   });
 
   it('refuses missing fields and forged tokens', async () => {

@@ -29,14 +29,20 @@ describe('the session cache and revocation', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let hold = true;
+    let reached: () => void = () => undefined;
+    const readHeld = new Promise<void>((resolve) => (reached = resolve));
     const run: CompiledRunner = async (query, parameters) => {
       const rows = await real(query, parameters);
-      if (hold) await held;
+      if (hold) {
+        reached();
+        await held;
+      }
       return rows;
     };
     const store = createSessionStore(conn.db, run);
     const during = store.find(token);
-    await new Promise((r) => setTimeout(r, 20));
+    // The revocation starts once the look-up has read the session and is held there.
+    await readHeld;
     await store.revokeUser(id);
     hold = false;
     release();
