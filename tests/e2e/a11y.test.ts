@@ -53,6 +53,15 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
       await e.page.reload();
     }
     await settled(e.page);
+    // Signed in, on the home screen with the signed-in shell, in the variant's language and direction:
+    // every route below is checked as this user sees it.
+    expect(new URL(e.page.url()).pathname).toBe('/');
+    expect(await e.page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await expect.poll(() => e.page.locator('header').count()).toBe(1);
+    expect(await e.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'language' in prefs ? prefs.language : 'en',
+      prefs['theme-dir'],
+    ]);
   });
 
   it.each(routes.signedIn)('%s', async (route) => {
