@@ -46,7 +46,6 @@ export default {
       end: 'End view',
     },
     origins: {
-      title: 'Where each entry comes from',
       group: 'From the group %{group}',
       own_grant: "This user's own grant",
       own_deny: "This user's own denial",

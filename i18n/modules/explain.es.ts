@@ -46,7 +46,6 @@ export default {
       end: 'Terminar vista',
     },
     origins: {
-      title: 'De dónde viene cada entrada',
       group: 'Del grupo %{group}',
       own_grant: 'Concesión propia de este usuario',
       own_deny: 'Denegación propia de este usuario',

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useNotify, useTranslate } from 'react-admin';
 import { accessApi, PermissionConflict, type PermissionChange, type PermissionSet } from './api';
-import { PermissionTreeView } from './PermissionTreeView';
+import { PermissionTreeView, type PermissionTreeViewProps } from './PermissionTreeView';
 import { PermissionConflictDialog, type RefusedToggle } from './PermissionConflict';
 import { changes as changesBetween, type Statuses } from './tree-logic';
 
@@ -16,6 +16,8 @@ export interface PermissionTreeProps {
   /** Accessible name of the tree; defaults to "Permissions". */
   label?: string;
   readOnly?: boolean;
+  /** With `user`: where each entry's state comes from, shown on its row (see PermissionTreeView). */
+  originOf?: PermissionTreeViewProps['originOf'];
 }
 
 /**
@@ -28,7 +30,7 @@ export interface PermissionTreeProps {
  *   <PermissionTree group={3} />            the group's permissions
  *   <PermissionTree group={3} user={12} />  user 12's permissions, marked where they differ from group 3
  */
-export function PermissionTree({ group, user, label, readOnly }: PermissionTreeProps) {
+export function PermissionTree({ group, user, label, readOnly, originOf }: PermissionTreeProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -101,6 +103,7 @@ export function PermissionTree({ group, user, label, readOnly }: PermissionTreeP
         mode={user ? 'user' : 'group'}
         label={label ?? translate('access.tree.label')}
         readOnly={readOnly}
+        originOf={originOf}
       />
       {refused && (
         <PermissionConflictDialog

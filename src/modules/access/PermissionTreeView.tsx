@@ -19,7 +19,7 @@ import { changes, checkState, filterIds, indexTree, statusesOf, toggle, type Che
 import { MenuIcon } from './menu-icons';
 import { useMenuLabel } from './menuLabel';
 
-type Source = NonNullable<PermissionEntry['permission_source']>;
+export type Source = NonNullable<PermissionEntry['permission_source']>;
 
 export interface PermissionTreeViewProps {
   /** The tree as `/permission/permission-list` (or `-list-user`) answers it. */
@@ -35,6 +35,11 @@ export interface PermissionTreeViewProps {
   /** Accessible name of the tree (e.g. "Permissions of Branch Manager"). */
   label: string;
   readOnly?: boolean;
+  /**
+   * 'user' mode: where an entry's state comes from as it is on screen (the group, or this user's
+   * own grant or denial, by whom and when), shown under its name and read as its description.
+   */
+  originOf?: (entry: PermissionEntry, source: Source) => string | undefined;
 }
 
 const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxOutlineBlank, mixed: IndeterminateCheckBox };
@@ -44,7 +49,7 @@ const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxO
  * arrow keys move (Right/Left open, close or go to the child or parent), Home/End jump, Space
  * toggles. Each toggle saves at once (optimistic) and rolls back if the server refuses.
  */
-export function PermissionTreeView({ entries, onSave, mode = 'group', label, readOnly = false }: PermissionTreeViewProps) {
+export function PermissionTreeView({ entries, onSave, mode = 'group', label, readOnly = false, originOf }: PermissionTreeViewProps) {
   const translate = useTranslate();
   const notify = useNotify();
   // Each entry named as the navigation names it, in the user's language.
@@ -187,12 +192,15 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
       const open = isOpen(e.menu_id);
       const source = sources.get(e.menu_id) ?? 'group';
       const nameId = `perm-${e.menu_id}-name`;
+      const origin = mode === 'user' ? originOf?.(e, source) : undefined;
+      const originId = `perm-${e.menu_id}-origin`;
       return (
         <Box
           component="li"
           key={e.menu_id}
           role="treeitem"
           aria-labelledby={nameId}
+          aria-describedby={origin ? originId : undefined}
           aria-checked={state}
           aria-level={level}
           aria-setsize={shown.length}
@@ -246,6 +254,11 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
               <Typography variant="caption" color="text.secondary" noWrap aria-hidden>
                 {e.menu_slug}
               </Typography>
+              {origin && (
+                <Typography id={originId} variant="caption" color="text.secondary" noWrap sx={{ ml: 'auto', pl: 1 }} data-origin>
+                  {origin}
+                </Typography>
+              )}
             </Box>
             {mode === 'user' && source !== 'group' && (
               <>

@@ -8,6 +8,8 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { useRegistry } from '../../registry-context';
+import { viewerBranch } from '../users/BranchFilter';
 import { explainApi, type ExplainedSlug, type Explanation } from './api';
 import { Chain } from './Chain';
 
@@ -22,7 +24,11 @@ export function CheckAccessPage() {
   const slug = params.get('slug') ?? '';
   const [explanation, setExplanation] = useState<Explanation>();
   const [error, setError] = useState<string>();
+  const needed = useRegistry().find('users')?.listNeedsFilter;
+  // The users list answers only with a branch (the descriptor's `listNeedsFilter`): the viewer's
+  // own, or every branch for a viewer who sees them all; the server keeps to their scope.
   const { data: users = [] } = useGetList<RaRecord & { user_name?: string }>('users', {
+    filter: needed ? { [needed]: viewerBranch() || 'all' } : {},
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'user_name', order: 'ASC' },
   });
@@ -84,24 +90,27 @@ export function CheckAccessPage() {
         />
       </Box>
       {error && <Alert severity="error">{translate(error, { _: error })}</Alert>}
-      {explanation && chosen && (
-        <Card variant="outlined" aria-live="polite">
-          <CardContent>
-            <Alert severity={chosen.allowed ? 'success' : 'error'} data-testid="verdict">
-              <strong>{translate(chosen.allowed ? 'explain.allowed' : 'explain.denied')}</strong>
-              {': '}
-              {translate(chosen.allowed ? 'explain.verdict_allowed' : 'explain.verdict_denied', {
-                name: explanation.user.user_name,
-                menu: chosen.menu_name || chosen.menu_slug,
-              })}
-            </Alert>
-            <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-              {translate('explain.why')}
-            </Typography>
-            <Chain chain={chosen.chain} user={explanation.user} />
-          </CardContent>
-        </Card>
-      )}
+      {/* Always present, so a screen reader announces the answer when it arrives. */}
+      <Box aria-live="polite">
+        {explanation && chosen && (
+          <Card variant="outlined">
+            <CardContent>
+              <Alert severity={chosen.allowed ? 'success' : 'error'} data-testid="verdict">
+                <strong>{translate(chosen.allowed ? 'explain.allowed' : 'explain.denied')}</strong>
+                {': '}
+                {translate(chosen.allowed ? 'explain.verdict_allowed' : 'explain.verdict_denied', {
+                  name: explanation.user.user_name,
+                  menu: chosen.menu_name || chosen.menu_slug,
+                })}
+              </Alert>
+              <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+                {translate('explain.why')}
+              </Typography>
+              <Chain chain={chosen.chain} user={explanation.user} />
+            </CardContent>
+          </Card>
+        )}
+      </Box>
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { PermissionTree } from '../access/PermissionTree';
 import { useMayManageRecord } from '../../screens/extensions';
 
 import { USER_PERMISSION_SLUG } from './permission-slug';
-import { PermissionOrigins } from '../explain/PermissionOrigins';
+import { usePermissionOrigins } from '../explain/PermissionOrigins';
 import { EXPLAIN_SLUGS } from '../../../resources/explain';
 
 export { USER_PERMISSION_SLUG };
@@ -28,6 +28,8 @@ function UserPermissionDialog({ record, onClose, readOnly = false }: { record: R
   const title = translate('users.permissions_of', { name });
   // Where each entry comes from, by whom and when: for a viewer who may check access.
   const explains = usePermissions<string[] | undefined>().permissions?.includes(EXPLAIN_SLUGS.check) ?? false;
+  const userId = Number(record.user_id ?? record.id);
+  const originOf = usePermissionOrigins(userId, explains);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="user-permission-title">
       <DialogTitle id="user-permission-title">{title}</DialogTitle>
@@ -37,8 +39,7 @@ function UserPermissionDialog({ record, onClose, readOnly = false }: { record: R
             {translate('users.permissions_read_only', { name })}
           </Alert>
         )}
-        <PermissionTree group={Number(record.user_group)} user={Number(record.user_id ?? record.id)} label={title} readOnly={readOnly} />
-        {explains && <PermissionOrigins user={Number(record.user_id ?? record.id)} />}
+        <PermissionTree group={Number(record.user_group)} user={userId} label={title} readOnly={readOnly} originOf={originOf} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>
