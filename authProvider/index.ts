@@ -2,6 +2,7 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { permissionSlug, type Action, type Registry } from '../resources';
 import { fetchJson, type HttpClient } from '../dataProvider/httpClient';
 import { session, type AuthUser } from './storage';
+import { SecondFactorNeeded, type CompletedSignIn, type SecondFactorStep } from './second-factor';
 
 export { session } from './storage';
 
@@ -142,12 +143,20 @@ export function createAuthProvider({
   // reported through onSessionChange('ended'), and any checkAuth asked meanwhile shares this one.
   if (session.token()) sharedCheck().catch(() => undefined);
   return {
-    async login({ username, password, remember = false }: LoginParams) {
+    async login(params: LoginParams | CompletedSignIn) {
+      if ('completed' in params) {
+        session.save(params.completed, params.remember ?? false);
+        return;
+      }
+      const { username, password, remember = false } = params;
       const { json } = await httpClient(`${apiUrl}/users/user-login/`, {
         method: 'POST',
         body: JSON.stringify({ username, password, remember }),
       });
-      session.save(json.data as AuthUser & { token: string }, remember);
+      const data = json.data as AuthUser & { token?: string; second_factor?: SecondFactorStep };
+      // The password was right, and a second factor (or its enrolment) must follow: the sign-in page asks for it.
+      if (data.second_factor) throw new SecondFactorNeeded(data.second_factor, remember);
+      session.save(data, remember);
     },
 
     async logout() {

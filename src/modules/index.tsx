@@ -8,6 +8,7 @@ import { shellModule } from './shell';
 import { accountsConsoleModule } from './accounts';
 import { notificationsModule } from './notifications';
 import { auditModule } from './audit';
+import { secondFactorModule } from './second-factor';
 import { explainModule } from './explain';
 
 /**
@@ -35,6 +36,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   accountsConsoleModule,
   notificationsModule,
   auditModule,
+  secondFactorModule,
   explainModule,
   i18nModule,
   shellModule,

@@ -9,6 +9,12 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
+import { SecondFactorNeeded } from '../../authProvider/second-factor';
+import { lazyComponent } from '../lazy';
+import type { SignedInUser } from '../modules/second-factor/api';
+
+// The second step (code, passkey, enrolment) is a chunk of its own: most sign-ins never need it.
+const SecondStep = lazyComponent(() => import('../modules/second-factor/SecondStep').then((m) => m.SecondStep));
 
 interface Credentials {
   username: string;
@@ -22,6 +28,16 @@ export function LoginPage() {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [remember, setRemember] = useState(false);
+  const [step, setStep] = useState<SecondFactorNeeded>();
+  const finish = (user: SignedInUser, keep: boolean) => login({ completed: user, remember: keep });
+  const withPasskey = async () => {
+    try {
+      const { factorApi } = await import('../modules/second-factor/api');
+      await finish(await factorApi.withPasskey(undefined, remember), remember);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'second_factor.passkeys.failed', { type: 'error' });
+    }
+  };
 
   const submit = async (values: Record<string, unknown>) => {
     const { username, password } = values as unknown as Credentials;
@@ -29,12 +45,14 @@ export function LoginPage() {
     try {
       await login({ username, password, remember });
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'ra.auth.sign_in_error', { type: 'error' });
+      if (error instanceof SecondFactorNeeded) setStep(error);
+      else notify(error instanceof Error ? error.message : 'ra.auth.sign_in_error', { type: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
+  if (step) return <SecondStep step={step.step} onDone={(user) => void finish(user, step.remember)} onCancel={() => setStep(undefined)} />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
       <Card sx={{ width: 380, maxWidth: '95vw' }}>
@@ -59,6 +77,9 @@ export function LoginPage() {
             </Box>
             <MuiButton type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }}>
               {translate(busy ? 'app.processing' : 'app.sign_in.submit')}
+            </MuiButton>
+            <MuiButton variant="outlined" fullWidth disabled={busy} sx={{ mt: 1 }} onClick={() => void withPasskey()}>
+              {translate('second_factor.passkeys.sign_in')}
             </MuiButton>
           </Form>
         </CardContent>

@@ -9,6 +9,10 @@ import { PictureDialog } from './PictureDialog';
 import { LoginHistoryTable } from './LoginHistoryTable';
 import { ActiveSessions } from './ActiveSessions';
 import { ProfileNotificationsSlot } from './ProfileNotificationsSlot';
+import { lazyComponent } from '../../lazy';
+
+// Sign-in security (the second factor's module), a chunk of its own.
+const SecondFactorPanel = lazyComponent(() => import('../second-factor/SecondFactorPanel').then((m) => m.SecondFactorPanel), null);
 
 /** `/users/my-profile`: my card, my latest notifications, this month's sign-ins and my sessions. */
 export function ProfilePage() {
@@ -42,6 +46,7 @@ export function ProfilePage() {
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             <Stack spacing={2}>
+              <SecondFactorPanel />
               <ProfileNotificationsSlot />
               <LoginHistoryTable />
               <ActiveSessions />

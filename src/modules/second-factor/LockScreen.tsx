@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { factorApi, messageOf } from './api';
+import { unlocked } from './lock-state';
+
+/**
+ * The lock screen: covers the whole console (above any open dialog, which stays mounted behind
+ * it with what was typed) and asks for the same user's password or passkey. "Sign in as someone
+ * else" signs this user out.
+ */
+export function LockScreen() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const { identity } = useGetIdentity();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [hasPasskey, setHasPasskey] = useState(false);
+  useEffect(() => {
+    factorApi.status().then(
+      (s) => setHasPasskey(s.passkeys.length > 0),
+      () => undefined,
+    );
+  }, []);
+  const attempt = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await work();
+      unlocked();
+    } catch (e) {
+      const m = messageOf(e);
+      setError(translate(m, { _: m }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open
+      fullScreen
+      disableEscapeKeyDown
+      aria-labelledby="lock-title"
+      // Above every other layer (dialogs, menus, snackbars, tooltips) of the console.
+      sx={{ zIndex: 2000 }}
+      data-testid="lock-screen"
+    >
+      <Box sx={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
+        <Stack
+          component="form"
+          spacing={2}
+          sx={{ width: 360, maxWidth: '92vw', alignItems: 'stretch' }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (password) void attempt(() => factorApi.unlock(password));
+          }}
+        >
+          <Avatar sx={{ alignSelf: 'center', bgcolor: 'primary.main' }}>
+            <LockOutlined />
+          </Avatar>
+          <Typography id="lock-title" variant="h5" component="h1" sx={{ textAlign: 'center' }}>
+            {translate('second_factor.lock.title')}
+          </Typography>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {translate('second_factor.lock.help', { name: identity?.fullName ?? '' })}
+          </Typography>
+          <TextField
+            type="password"
+            label={translate('second_factor.lock.password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            autoFocus
+            required
+            name="unlock-password"
+          />
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Button type="submit" variant="contained" disabled={busy || !password}>
+            {translate('second_factor.lock.unlock')}
+          </Button>
+          {hasPasskey && (
+            <Button variant="outlined" disabled={busy} onClick={() => void attempt(() => factorApi.unlockWithPasskey())}>
+              {translate('second_factor.lock.passkey')}
+            </Button>
+          )}
+          <Button
+            onClick={() => {
+              unlocked();
+              void logout();
+            }}
+          >
+            {translate('second_factor.lock.someone_else')}
+          </Button>
+        </Stack>
+      </Box>
+    </Dialog>
+  );
+}
