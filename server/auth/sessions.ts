@@ -179,7 +179,8 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
       const now = Date.now();
       const hit = cache.get(token);
       // touchMs <= idleMs: a session used within touchMs is not idle either.
-      if (!hit || hit.until < now || hit.expires <= now || !isActive(hit.row.user_status) || now - hit.lastUsed >= touchMs) return undefined;
+      if (!hit || hit.until < now || hit.expires <= now || !isActive(hit.row.user_status) || now - hit.lastUsed >= touchMs)
+        return undefined;
       return hit.row;
     },
     async revoke(token) {
@@ -220,11 +221,13 @@ export function createSessionStore(db: Db, run: CompiledRunner, events?: ServerE
   };
 }
 
+/** Ended sessions, but views as another user: their end is recorded in the trail first (server/modules/explain/view-as.ts). */
 export async function purgeExpiredSessions(db: Db) {
   const now = Date.now();
   const idleSince = new Date(now - IDLE_MINUTES * 60_000).toISOString();
   await db
     .deleteFrom('sessions')
+    .where('view_as_by', 'is', null)
     .where((eb) =>
       eb.or([
         eb('expires_at', '<=', new Date(now).toISOString()),

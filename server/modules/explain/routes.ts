@@ -12,6 +12,24 @@ export const explainRoutes: FastifyPluginAsync = async (app) => {
   const explain = explainer(app.ctx);
   const views = viewAs(app.ctx);
 
+  // Views that ran out are ended in the trail at start-up and then every minute.
+  const sweep = async () => {
+    try {
+      await views.endExpired();
+    } catch (err) {
+      app.log.error({ err }, 'View as: ending the views whose time is up failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), 60_000);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+  });
+
   app.get<{ Querystring: { user: number; slug?: string; record?: number } }>(
     '/explain/check-access',
     { schema: schemas.check, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.check) },

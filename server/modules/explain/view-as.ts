@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext, AuthUser } from '../../context';
 import { ApiError, notFound } from '../../http/envelope';
-import { hashToken } from '../../auth/sessions';
+import { hashToken, IDLE_MINUTES } from '../../auth/sessions';
 import { noEscalation } from '../../auth/no-escalation';
 import { isActive } from '../../auth/decision';
 import { inBranchScope } from '../../crud/service';
@@ -86,6 +86,42 @@ export function viewAs(ctx: AppContext) {
       // Drops the kept copy here and on the other instances.
       await ctx.sessions.revoke(session.token);
       return { user_id: session.user_id };
+    },
+
+    /**
+     * Ends the views whose time is up (or that were left idle), each recorded in the trail under the
+     * one who viewed, as an end on demand is: a view that simply runs out would otherwise leave a
+     * start without an end. Each session is deleted and recorded in one transaction, so with
+     * several instances sweeping, each view's end is recorded once. Answers how many were ended.
+     */
+    async endExpired(now = Date.now()) {
+      const idleSince = new Date(now - IDLE_MINUTES * 60_000).toISOString();
+      return db.transaction().execute(async (trx) => {
+        const ended = await trx
+          .deleteFrom('sessions')
+          .where('view_as_by', 'is not', null)
+          .where((eb) =>
+            eb.or([
+              eb('expires_at', '<=', new Date(now).toISOString()),
+              eb.and([eb('last_used_at', '<>', ''), eb('last_used_at', '<=', idleSince)]),
+            ]),
+          )
+          .returning(['user_id', 'view_as_by', 'expires_at'])
+          .execute();
+        for (const view of ended) {
+          const target = await trx.selectFrom('users').select('user_branch').where('user_id', '=', view.user_id).executeTakeFirst();
+          await trail.record(trx, {
+            action: 'view-as-end',
+            resource: 'users',
+            record: view.user_id,
+            branch: target?.user_branch ?? null,
+            actor: { user_id: Number(view.view_as_by) },
+            // When it ran out, where an end on demand records nothing: the two can be told apart.
+            changes: { ends_at: { before: view.expires_at } },
+          });
+        }
+        return ended.length;
+      });
     },
 
     /** What the request's session is viewing (null: an ordinary session). */

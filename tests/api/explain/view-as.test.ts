@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/auth/sessions';
 import { dynamic } from '../../../server/db/database';
+import { viewAs } from '../../../server/modules/explain/view-as';
 import { DATABASES, startServer, type TestServer } from '../harness';
 import { world, type World } from '../users/helpers';
 
@@ -164,6 +165,32 @@ describe.each(DATABASES)('view as on %s', (kind) => {
       .execute();
     s.app.ctx.sessions.invalidate();
     expect((await s.call('GET', '/api/doctors/doctors-list', { token })).statusCode).toBe(401);
+  });
+
+  it('records the end of a view that ran out, under the one who viewed, once', async () => {
+    const views = viewAs(s.app.ctx);
+    // The view the test before let run out is ended first.
+    await views.endExpired();
+    const token = (await start(low)).json<{ data: { token: string } }>().data.token;
+    const endsBefore = (await entries('view-as-end', low)).length;
+    // Still running: nothing to end.
+    expect(await views.endExpired()).toBe(0);
+    expect(await entries('view-as-end', low)).toHaveLength(endsBefore);
+    const expiresAt = new Date(Date.now() - 1000).toISOString();
+    await db().updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', hashToken(token)).execute();
+    // Sweeping twice (as two instances would) records it once; the session is gone.
+    await Promise.all([views.endExpired(), views.endExpired()]);
+    const ends = await entries('view-as-end', low);
+    expect(ends).toHaveLength(endsBefore + 1);
+    expect(ends.at(-1)).toEqual({ audit_actor: adminId, audit_record: low });
+    const [changes] = (
+      await sql<{
+        audit_changes: unknown;
+      }>`SELECT audit_changes FROM audit_log WHERE audit_action = 'view-as-end' ORDER BY audit_id DESC`.execute(dynamic(db()))
+    ).rows;
+    const parsed: unknown = typeof changes?.audit_changes === 'string' ? JSON.parse(changes.audit_changes) : changes?.audit_changes;
+    expect(parsed).toEqual({ ends_at: { before: expiresAt } });
+    expect(await db().selectFrom('sessions').select('token_hash').where('token_hash', '=', hashToken(token)).execute()).toEqual([]);
   });
 
   it('answers an ordinary session asking to end a view with a clear refusal', async () => {
