@@ -45,7 +45,7 @@ export default {
       name: 'Name of this passkey',
       remove: 'Remove passkey %{name}',
       created: 'Added %{date}',
-      sign_in: 'Sign in with a passkey',
+      sign_in: 'Use a passkey instead',
       failed: 'The passkey was not used',
     },
     lock: {

@@ -45,7 +45,7 @@ export default {
       name: 'Nombre de esta llave de acceso',
       remove: 'Quitar la llave de acceso %{name}',
       created: 'Añadida el %{date}',
-      sign_in: 'Iniciar sesión con una llave de acceso',
+      sign_in: 'Usar una llave de acceso',
       failed: 'No se usó la llave de acceso',
     },
     lock: {
