@@ -82,3 +82,22 @@ export function importColumns(d: ResourceDescriptor): Field[] {
 
 /** A list's columns by default: the fields it shows (the console sends the ones the user chose). */
 export const defaultExportColumns = (d: ResourceDescriptor): Field[] => sheetFields(d).filter((f) => f.list);
+
+/**
+ * The list's visible columns in the order the user chose them, as react-admin's column chooser
+ * keeps them: `hidden`, the hidden columns' names; `ranks[position]`, the table's child shown at
+ * that position (the serial number is child 0, the list's fields follow from 1), a child missing
+ * from `ranks` keeping its own place. Pictures are left out (a sheet carries none).
+ */
+export function visibleColumns(d: ResourceDescriptor, hidden: readonly string[], ranks: readonly number[] | null | undefined): Field[] {
+  const carried = new Set(defaultExportColumns(d));
+  return d.fields
+    .filter((f) => f.list)
+    .map((f, i) => {
+      const rank = ranks ? ranks.indexOf(i + 1) : -1;
+      return { f, at: rank === -1 ? i + 1 : rank };
+    })
+    .sort((a, b) => a.at - b.at)
+    .map(({ f }) => f)
+    .filter((f) => carried.has(f) && !hidden.includes(f.name));
+}

@@ -223,7 +223,9 @@ export function createCrudService(
     id?: number,
     on?: DynamicDb,
   ) {
-    await checkReferences(d, merged, errors, on);
+    // In the caller's transaction the store step's holdReferences reads the same rows in the same
+    // snapshot: reading them here as well would only double the queries.
+    if (!on) await checkReferences(d, merged, errors);
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
     for (const f of d.fields) {
       if (!f.unique || merged[f.name] == null || merged[f.name] === '') continue;

@@ -23,7 +23,8 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 
 const csvRows = (text: string): string[][] => {
   expect(text.startsWith(BOM)).toBe(true);
-  return parse<string[]>(text.slice(1));
+  const rows: string[][] = parse(text.slice(1));
+  return rows;
 };
 
 describe('spreadsheets, end to end in Chromium', () => {

@@ -8,6 +8,7 @@ import type { Field, ResourceDescriptor } from '../../../resources';
 import type { SpreadsheetFormat } from '../../../resources/spreadsheets';
 import { neutralise } from './cells';
 import { fieldLabel, statusWord, type Language } from './labels';
+import { shiftWallClock } from './zones';
 
 export type Cell = string | number;
 
@@ -18,10 +19,15 @@ export const textOf = (v: unknown): string =>
 /** The reader went away: the download was cancelled. */
 export class ExportCancelled extends Error {}
 
-/** A stored value as a spreadsheet shows it: references as `code — name`, money as a number, status as the word. */
-export function cellOf(lang: Language, f: Field, row: Row): Cell {
+/**
+ * A stored value as a spreadsheet shows it: references as `code — name`, money as a number, status
+ * as the word, a date and time in the reader's zone (`zone`: stored in `from`, shown in `to`).
+ */
+export function cellOf(lang: Language, f: Field, row: Row, zone?: { from: string; to: string }): Cell {
   const v = row[f.name];
   switch (f.kind) {
+    case 'datetime':
+      return typeof v === 'string' && zone ? shiftWallClock(v, zone.from, zone.to) : textOf(v);
     case 'reference': {
       if (v == null || v === f.none) return '';
       const code = row[`__code_${f.name}`];
@@ -59,7 +65,12 @@ export function sheetWriter(format: SpreadsheetFormat, sheetName: string): Sheet
   const out = new PassThrough();
   /** Waits while the reader is behind; a reader gone (the download cancelled) ends the export. */
   const wait = async (s: NodeJS.EventEmitter) => {
-    await Promise.race([once(s, 'drain'), once(out, 'close')]);
+    // The listener that loses the race is taken off again: a million rows would otherwise leave
+    // one per wait on the stream until it closes.
+    const loser = new AbortController();
+    const settled = (p: Promise<unknown>) => p.catch(() => undefined);
+    await Promise.race([settled(once(s, 'drain', { signal: loser.signal })), settled(once(out, 'close', { signal: loser.signal }))]);
+    loser.abort();
     if (out.destroyed) throw new ExportCancelled();
   };
   const drained = async () => {
@@ -102,6 +113,8 @@ export interface ExportPlan {
   columns: readonly Field[];
   format: SpreadsheetFormat;
   lang: Language;
+  /** Dates and times: stored in the server's zone (`from`), written in the user's (`to`). */
+  zone?: { from: string; to: string };
 }
 
 export const headerRow = (lang: Language, d: ResourceDescriptor, columns: readonly Field[]) => columns.map((f) => fieldLabel(lang, d, f));
@@ -128,7 +141,7 @@ export async function writeRows(
   let n = 0;
   for await (const chunk of rows) {
     for (const row of chunk) {
-      await writer.add(plan.columns.map((f) => cellOf(plan.lang, f, row)));
+      await writer.add(plan.columns.map((f) => cellOf(plan.lang, f, row, plan.zone)));
       n++;
     }
     progress?.(n);

@@ -31,6 +31,7 @@ import { readSheet } from './read-file';
 import { importer } from './import';
 import { templateOf } from './template';
 import { errorFile } from './error-file';
+import { zoneOf } from './zones';
 import { exportQuery, importQuery, templateQuery, undoSchema } from './schemas';
 
 registerMenus(spreadsheetMenus(shipped));
@@ -104,7 +105,8 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
         async (request, reply) => {
           if (request.validationError) throw schemaRefusal(request.validationError, 400);
           const actor = signedIn(request);
-          const { format: rawFormat, lang: rawLang, columns: rawColumns, ...listParams } = request.query;
+          const { format: rawFormat, lang: rawLang, columns: rawColumns, tz, ...listParams } = request.query;
+          const zone = zoneOf(tz);
           const format = formatOf(rawFormat);
           const q = parseListQuery(d, listParams);
           // The list's own check first: a branch-scoped actor asking for another branch is refused there.
@@ -116,6 +118,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
             columns: columnsOf(d, rawColumns),
             format,
             lang: languageOf(rawLang),
+            ...(zone && { zone: { from: ctx.timeZone, to: zone } }),
           };
           const writer = sheetWriter(format, d.name);
           const state = { cancelled: false, finished: false };

@@ -11,6 +11,11 @@ export const exportQuery = {
     format,
     lang,
     columns: { type: 'string', description: 'the visible columns, comma separated, in order (default: the list columns)' },
+    tz: {
+      type: 'string',
+      maxLength: 64,
+      description: "the user's time zone (Area/City): dates with a time are written in it; plain dates as they are",
+    },
   },
 } as const;
 

@@ -6,8 +6,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext, useLocaleState, useNotify, useStore, useTranslate } from 'react-admin';
-import type { ResourceDescriptor } from '../../../resources';
-import { defaultExportColumns, exportPath, type SpreadsheetFormat } from '../../../resources/spreadsheets';
+import { localTimeZone, type ResourceDescriptor } from '../../../resources';
+import { exportPath, visibleColumns, type SpreadsheetFormat } from '../../../resources/spreadsheets';
 import { authorisedFetch, fileNameOf, refusal, save } from './transfer';
 
 /** The list's query as the list route reads it: its filter, search, sort and visible columns. */
@@ -17,20 +17,20 @@ function useExportQuery(d: ResourceDescriptor) {
     sort: { field: string; order: string };
   };
   const [hidden] = useStore<string[]>(`${d.name}.datatable`, []);
+  const [ranks] = useStore<number[] | null>(`${d.name}.datatable_columnRanks`, null);
   const [locale] = useLocaleState();
   return (format: SpreadsheetFormat) => {
-    const params = new URLSearchParams({ format, lang: locale });
+    // Dates with a time are written in the zone the console shows them in: the browser's.
+    const params = new URLSearchParams({ format, lang: locale, tz: localTimeZone() });
     const { q, status, ...rest } = filterValues;
     if (typeof q === 'string' && q !== '') params.set('search', q);
     params.set('status', status === undefined || status === '' ? 'all' : String(status));
-    for (const [name, value] of Object.entries(rest))
-      if (value !== undefined && value !== '') params.set(name, String(value));
+    for (const [name, value] of Object.entries(rest)) if (value !== undefined && value !== '') params.set(name, String(value));
     if (sort.field) params.set('sort', sort.field === 'id' ? d.idField : sort.field);
     params.set('order', sort.order);
     params.set(
       'columns',
-      defaultExportColumns(d)
-        .filter((f) => !hidden.includes(f.name))
+      visibleColumns(d, hidden, ranks)
         .map((f) => f.name)
         .join(','),
     );
