@@ -28,6 +28,9 @@ import { serverTimeRoutes } from './routes/server-time';
 import { healthRoutes } from './routes/health';
 import peerConfirmations from './plugins/peer-confirmations';
 import { createEventBus } from './events';
+import { localBus } from './cluster/local-bus';
+import { redisBus } from './cluster/redis-bus';
+import { relayBetweenInstances } from './cluster/relay';
 import { featureModules } from './modules';
 import { createTrail } from './modules/audit/trail';
 
@@ -100,7 +103,20 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   });
   app.decorate('ctx', ctx);
   logger.current = app.log;
+  const cluster = config.redisUrl
+    ? await redisBus({
+        url: config.redisUrl,
+        key: config.redisKey ?? 'socket.io',
+        say: (message, err) => {
+          app.log.warn({ err }, message);
+        },
+      })
+    : localBus();
+  app.decorate('cluster', cluster);
+  const stopRelay = relayBetweenInstances(cluster, events, { sessions, permissions });
   app.addHook('onClose', async () => {
+    stopRelay();
+    cluster.close();
     await conn.close();
   });
   await app.register(routeCatalogue);

@@ -6,6 +6,7 @@ import type { ImageStore } from './crud/images';
 import type { PermissionResolver } from './auth/permissions';
 import type { SessionStore } from './auth/sessions';
 import type { ServerEventBus } from './events';
+import type { ClusterBus } from './cluster/bus';
 
 /** What every plugin needs, built once by the app factory and decorated on the instance. */
 export interface AppContext {
@@ -19,19 +20,6 @@ export interface AppContext {
   events: ServerEventBus;
   /** The configured time zone (`TZ`) in which 'today' and 'now' are evaluated. */
   timeZone: string;
-  /** How this instance hears the others, when `REDIS_URL` is set (the notifications module sets it). */
-  peers?: PeerLink;
-}
-
-export interface PeerLink {
-  /** Whether Redis carries this instance's messages both ways right now. */
-  redisUp(): boolean;
-  /**
-   * Settles once every other instance has confirmed (or could not be asked about) each change
-   * told to them so far; undefined when none is waiting. An answer waits for it, so that what it
-   * acknowledges holds on every instance from the next request.
-   */
-  confirmations(): Promise<void> | undefined;
 }
 
 export interface AuthUser {
@@ -54,6 +42,8 @@ export interface RequestOrigin {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The line to the other instances (Redis with `REDIS_URL`; alone otherwise): server/cluster/. */
+    cluster: ClusterBus;
   }
   interface FastifyRequest {
     user?: AuthUser;

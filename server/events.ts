@@ -12,7 +12,7 @@ export interface ServerEvents {
   'record-changed': [RecordChange];
   /**
    * A user's group or permissions changed: consoles should reload their permissions. `fromPeer`:
-   * heard from another instance (server/modules/notifications/peer-relay.ts), not to be sent on.
+   * heard from another instance (server/cluster/relay.ts), not to be sent on.
    */
   'permissions-changed': [PermissionsChange];
   /** A user now belongs to another branch (or group): what reaches them follows them. */

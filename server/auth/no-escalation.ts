@@ -1,6 +1,6 @@
 import type { AppContext, AuthUser } from '../context';
 import { ApiError } from '../http/envelope';
-import { setting } from '../startup/settings';
+import { setting } from '../db/settings';
 
 /**
  * Nobody gives away a permission they do not hold: a branch manager who may create users cannot

@@ -7,7 +7,7 @@ import type { Registry } from '../../resources';
  * own denials (user_permission.permission_status 1 / 0). An inactive group grants nothing (its
  * members keep only their own grants). Cached per user and dropped whenever a permission or a
  * group changes (`invalidate`), so checks cost no query on the hot path. Another instance's
- * change is told to this one at once (server/modules/notifications/peer-relay.ts); should that
+ * change is told to this one at once (server/cluster/relay.ts); should that
  * message be lost, an entry is still read again after CACHE_MS, as sessions are.
  */
 export interface PermissionResolver {

@@ -1,6 +1,6 @@
 /**
- * The two Redis connections of socket.io's adapter (publish, subscribe), made to survive Redis
- * going away. Redis carries only what instances tell each other (socket pushes, dropped caches),
+ * The two Redis connections (publish, subscribe) that the cluster bus and socket.io's adapter
+ * share, made to survive Redis going away. Redis carries only what instances tell each other (socket pushes, dropped caches),
  * never a read or a write, so while it is unreachable the console keeps serving:
  * - a command is refused at once instead of queueing until Redis returns (`disableOfflineQueue`),
  *   and whatever the adapter sends without waiting for it cannot reject unheard (`quiet`);
@@ -11,13 +11,17 @@
 export const RECONNECT_MAX_MS = 1_000;
 const CONNECT_TIMEOUT_MS = 2_000;
 
-/** What the adapter needs of one connection; the rest of the client stays hidden. */
+/** What the link and the bus need of one connection; the rest of the client stays hidden. */
 export interface RedisConnection {
   readonly isReady: boolean;
   on(event: 'ready' | 'end' | 'error' | 'reconnecting', listener: (arg?: unknown) => void): unknown;
   connect(): Promise<unknown>;
   duplicate(): RedisConnection;
   destroy(): void;
+  publish(channel: string, message: string): Promise<unknown>;
+  /** Listens until the client ends; a client reconnecting subscribes again by itself. */
+  subscribe(channels: string[], listener: (message: string) => void): Promise<unknown>;
+  sendCommand(args: string[]): Promise<unknown>;
 }
 
 export interface RedisLink<C> {

@@ -50,8 +50,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (_request, reply) => {
-      const peers = app.ctx.peers;
-      const redis = !peers ? 'not configured' : peers.redisUp() ? 'up' : 'down';
+      const redis = !app.cluster.shared ? 'not configured' : app.cluster.up() ? 'up' : 'down';
       if (await probe()) return { status: 1, message: 'Ready', data: { database: 'up', redis } };
       return reply.code(503).send({ status: 0, message: DATABASE_UNAVAILABLE, data: { database: 'down', redis } });
     },

@@ -7,7 +7,7 @@ import { inDependencyOrder } from '../db/sync';
 import { samplesByResource, type Sample } from './samples';
 import { isSampleRef, type SampleRef } from './samples/types';
 import { samplePicture } from './sample-image';
-import { setSetting, setting } from './settings';
+import { setSetting, setting } from '../db/settings';
 
 /**
  * Sample records from server/startup/samples (keyed by descriptor name), written through the same service as the API

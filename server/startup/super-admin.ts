@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { dynamic, type Db } from '../db/database';
 import { userAccess, type Registry } from '../../resources';
 import { hashPassword } from '../auth/passwords';
-import { setSetting, setting } from './settings';
+import { setSetting, setting } from '../db/settings';
 
 const SUPER_ADMIN_KEY = 'super_admin_group';
 

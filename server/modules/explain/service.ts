@@ -4,7 +4,7 @@ import { dynamic } from '../../db/database';
 import { ApiError, notFound } from '../../http/envelope';
 import { decide, isActive, loadFacts, type AccessFacts, type Link, type MenuFact } from '../../auth/decision';
 import { inBranchScope } from '../../crud/service';
-import { setting } from '../../startup/settings';
+import { setting } from '../../db/settings';
 import { actionsOf, permissionSlug, type ResourceDescriptor } from '../../../resources';
 import { provenance, UNRECORDED, type Provenance, type SetBy } from './provenance';
 

@@ -3,7 +3,7 @@ import type { Io } from './sockets';
 
 /**
  * Tells the consoles whose permissions (or menus) changed to read them again at once: every
- * `permissions-changed` (this instance's, or a peer's through peer-relay.ts) sends `permissions`
+ * `permissions-changed` (this instance's, or a peer's through server/cluster/relay.ts) sends `permissions`
  * to this instance's sockets of the users concerned. The console then refetches its permission
  * slugs and its menu, and leaves a screen it may no longer open. Returns the stop function.
  */

@@ -36,8 +36,17 @@ const noticeId = (raw: string) => parseIdParam(raw, 'notification');
 export const notificationsModule: FastifyPluginAsync = async (app) => {
   const service = createNotificationService(app.ctx.conn.db);
   const admin = createNotificationAdmin(app.ctx);
-  const hub = await attachSockets(app);
-  const stopPermissionPushes = pushPermissionChanges(hub.io, app.ctx.events);
+  const { config, registry, sessions, permissions, events } = app.ctx;
+  const hub = attachSockets(app.server, {
+    apiBase: config.apiBase,
+    registry,
+    sessions,
+    permissions,
+    events,
+    cluster: app.cluster,
+    log: app.log,
+  });
+  const stopPermissionPushes = pushPermissionChanges(hub.io, events);
   const scheduler = startDueScheduler(service, hub, app.log);
   app.addHook('onReady', async () => {
     await scheduler.poke();

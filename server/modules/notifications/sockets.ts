@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { permissionSlug } from '../../../resources';
-import { hashToken } from '../../auth/sessions';
-import type { RecordChange, UserMove, UserPlace } from '../../events';
+import { permissionSlug, type Registry } from '../../../resources';
+import { hashToken, type SessionStore } from '../../auth/sessions';
+import type { PermissionResolver } from '../../auth/permissions';
+import type { ClusterBus } from '../../cluster/bus';
+import type { RecordChange, ServerEventBus, UserMove, UserPlace } from '../../events';
 import type { InboxRecord } from './service';
-import { relayToPeers, CONFIRM_MS, type PeerEvents } from './peer-relay';
-import { linkRedis, type RedisConnection } from './redis-link';
 
 /** What the server pushes; the console listens for exactly these. */
 export interface ServerToClient {
@@ -25,9 +26,12 @@ interface SocketData {
   session: string;
 }
 
-/** The socket.io server: what clients hear, what instances tell each other (peer-relay.ts), what a socket carries. */
-export type Io = Server<Record<string, never>, ServerToClient, PeerEvents, SocketData>;
-type ClientSocket = Socket<Record<string, never>, ServerToClient, PeerEvents, SocketData>;
+/**
+ * The socket.io server: what clients hear and what a socket carries. Instances tell each other
+ * nothing through it: that is the cluster bus's (server/cluster/).
+ */
+export type Io = Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
+type ClientSocket = Socket<Record<string, never>, ServerToClient, Record<string, never>, SocketData>;
 
 /**
  * Room names: one per user, group, group in a branch, branch and session, one for everyone, and
@@ -58,6 +62,17 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 /** When the database cannot say whether a session lives, it is asked again this much later. */
 const RECHECK_AFTER_ERROR_MS = 5_000;
 
+/** What the sockets use: the sessions and permissions that admit them, the events they push, the bus. */
+export interface SocketDeps {
+  apiBase: string;
+  registry: Registry;
+  sessions: SessionStore;
+  permissions: PermissionResolver;
+  events: ServerEventBus;
+  cluster: ClusterBus;
+  log: FastifyBaseLogger;
+}
+
 export interface SocketHub {
   io: Io;
   /** Sends a notice to the rooms of its reach (on every instance, through the adapter). */
@@ -69,35 +84,19 @@ export interface SocketHub {
  * socket.io on the API's own HTTP server, under the API base (`/api/socket.io`). A connection
  * must carry a live session token (`auth: {token}`), and lives as long as that session: sign-out,
  * password change and deactivation end it at once, and a timer at the session's own end (idle
- * limit or expiry) looks again and ends it then. With `REDIS_URL` the Redis adapter joins the
- * instances, so an emit reaches every instance's sockets; without it, or while Redis is away,
+ * limit or expiry) looks again and ends it then. With `REDIS_URL` the bus's Redis adapter joins
+ * the instances, so an emit reaches every instance's sockets; without it, or while Redis is away,
  * this instance's only.
  */
-export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
-  const { config, sessions, permissions, registry, events } = app.ctx;
-  const io: Io = new Server(app.server, { path: `${config.apiBase}/socket.io`, serveClient: false });
-
-  let redis: { close(): void } | undefined;
-  let relay: ReturnType<typeof relayToPeers> | undefined;
-  if (config.redisUrl) {
-    // Loaded only when several instances share Redis: a single instance never needs the clients.
-    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
-    const link = linkRedis((options) => createClient(options) as unknown as RedisConnection, {
-      url: config.redisUrl,
-      say: (message, err) => {
-        app.log.warn({ err }, message);
-      },
-      onChange: (up) => {
-        relay?.linkChanged(up);
-        // What was said while this instance could not hear (sign-outs, moves) is read again.
-        if (up) void recheckAll();
-      },
-    });
-    redis = link;
-    io.adapter(createAdapter(link.pub, link.sub, { key: config.redisKey ?? 'socket.io', requestsTimeout: CONFIRM_MS }));
-    relay = relayToPeers(io, app.ctx, () => link.up);
-    app.ctx.peers = relay;
-  }
+export function attachSockets(server: HttpServer, deps: SocketDeps): SocketHub {
+  const { apiBase, sessions, permissions, registry, events, cluster, log } = deps;
+  const io: Io = new Server(server, { path: `${apiBase}/socket.io`, serveClient: false });
+  const adapter = cluster.socketAdapter();
+  if (adapter) io.adapter(adapter);
+  const stopLink = cluster.onLink((up) => {
+    // What was said while this instance could not hear (sign-outs, moves) is read again.
+    if (up) void recheckAll();
+  });
 
   const recordResources = () => [
     ...registry.all.map((d) => ({ name: d.name, slug: permissionSlug(d, 'list') })),
@@ -146,7 +145,7 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       await move(socket, { group: live.user_group, branch: live.user_branch });
       next = live.endsAt - Date.now();
     } catch (err) {
-      app.log.warn({ err }, 'could not look at a socket session; trying again shortly');
+      log.warn({ err }, 'could not look at a socket session; trying again shortly');
     }
     if (!socket.connected) return;
     const timer = setTimeout(() => void recheck(socket), Math.min(Math.max(0, next), LONGEST_TIMER_MS));
@@ -220,15 +219,15 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
         if (concerned) await joinRecordRooms(socket);
       }
     })().catch((err: unknown) => {
-      app.log.error({ err }, 'could not refresh socket rooms');
+      log.error({ err }, 'could not refresh socket rooms');
     });
   };
-  // Each instance moves its own sockets; the relay tells the others (peer-relay.ts).
+  // Each instance moves its own sockets; the relay tells the others (server/cluster/relay.ts).
   const onUserMoved = ({ userId, to }: UserMove) => {
     void (async () => {
       for (const socket of io.sockets.sockets.values()) if (socket.data.userId === userId) await move(socket, to);
     })().catch((err: unknown) => {
-      app.log.error({ err }, 'could not move a socket to its new place');
+      log.error({ err }, 'could not move a socket to its new place');
     });
   };
   events.on('sessions-ended', onSessionsEnded);
@@ -246,12 +245,11 @@ export async function attachSockets(app: FastifyInstance): Promise<SocketHub> {
       events.off('record-changed', onRecordChanged);
       events.off('permissions-changed', onPermissionsChanged);
       events.off('user-moved', onUserMoved);
-      relay?.stop();
+      stopLink();
       for (const t of endTimers.values()) clearTimeout(t);
       // Not io.close(): it would close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine.close();
-      redis?.close();
     },
   };
 }

@@ -7,7 +7,7 @@ import { loadPasswordPolicy } from '../../auth/password-policy';
 import { noEscalation } from '../../auth/no-escalation';
 import { withDatabaseLock } from '../../db/database-lock';
 import { ApiError, notFound } from '../../http/envelope';
-import { setting } from '../../startup/settings';
+import { setting } from '../../db/settings';
 import { bodyProblems, checkSelf, sessionEndingChanges } from './rules';
 
 /**
