@@ -19,7 +19,9 @@ const defaults = (modules: Record<string, Module>) => Object.values(modules).map
  * comes, so that catalogue is needed only to recognise a server text in another language. It
  * loads just after the first screen (`loadServerMessages`), keeping the first visit small.
  */
-const englishModules = defaults(import.meta.glob<Module>(['./modules/*.en.ts', '!./modules/server-messages.en.ts'], { eager: true }));
+const englishModules = defaults(
+  import.meta.glob<Module>(['./modules/*.en.ts', '!./modules/server-messages.en.ts', '!./modules/spreadsheets.en.ts'], { eager: true }),
+);
 
 export const en = mergeMessages(base as unknown as Messages, ...englishModules) as unknown as typeof base;
 
@@ -27,7 +29,7 @@ let serverEnglish: Promise<Messages> | undefined;
 /** The English catalogue with the server's wording (every language's recogniser is built from it). */
 export function loadServerMessages(): Promise<Messages> {
   serverEnglish ??= import('./modules/server-messages.en').then((m) => {
-    const full = mergeMessages(en as unknown as Messages, m.default);
+    const full = mergeMessages(en as unknown as Messages, m.default, ...toolEnglish);
     loaded.set('en', full);
     return full;
   });
@@ -63,10 +65,41 @@ function load(catalogue: Promise<object>, modules: Record<string, () => Promise<
 
 const loaded = new Map<Language, Messages>([['en', en as unknown as Messages]]);
 
-/** One language's whole catalogue (base plus every module), loaded once. */
+/**
+ * English catalogues of tools opened from a screen (the spreadsheets' export and import), not part
+ * of the shell: they load when the tool does (`loadToolMessages`) and are merged into the English
+ * catalogue then; the other languages carry them in their own chunks already.
+ */
+const toolCatalogues = { spreadsheets: () => import('./modules/spreadsheets.en') };
+const toolEnglish: Messages[] = [];
+const toolsLoaded = new Map<keyof typeof toolCatalogues, Promise<void>>();
+/** What tells the console's translator that the English catalogue grew (see createI18nProvider). */
+const englishGrew = new Set<() => Promise<void>>();
+
+export function loadToolMessages(tool: keyof typeof toolCatalogues): Promise<void> {
+  let done = toolsLoaded.get(tool);
+  if (!done) {
+    done = toolCatalogues[tool]().then(async (m) => {
+      toolEnglish.push(m.default);
+      const current = loaded.get('en');
+      if (current) loaded.set('en', mergeMessages(current, m.default));
+      await Promise.all([...englishGrew].map((tell) => tell()));
+    });
+    toolsLoaded.set(tool, done);
+  }
+  return done;
+}
+
+/** One language's whole catalogue (base plus every module, the tools' too), loaded once. */
 export async function loadCatalogue(language: Language): Promise<Messages> {
   const ready = loaded.get(language);
-  if (language === 'en') return loadServerMessages();
+  if (language === 'en') {
+    await Promise.all([
+      loadServerMessages(),
+      ...Object.keys(toolCatalogues).map((t) => loadToolMessages(t as keyof typeof toolCatalogues)),
+    ]);
+    return loaded.get('en') ?? loadServerMessages();
+  }
   if (ready) return ready;
   const [messages] = await Promise.all([lazyCatalogues[language]().then((all) => mergeMessages(...all)), loadServerMessages()]);
   loaded.set(language, messages);
@@ -94,6 +127,8 @@ export function createI18nProvider(): I18nProvider {
     locales,
     { allowMissing: true },
   );
+  // An English console reads its catalogue again when a tool's catalogue joined it.
+  englishGrew.add(() => (polyglot.getLocale() === 'en' ? polyglot.changeLocale('en') : Promise.resolve()));
   let fromServer = serverMessageTranslator(en.server);
   void loadServerMessages().then((full) => {
     fromServer = serverMessageTranslator((full as unknown as typeof en).server);

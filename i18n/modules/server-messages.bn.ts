@@ -294,6 +294,7 @@ export default {
     sheet_nothing_imported_line: 'কিছুই আমদানি হয়নি: লেখার সময় %{line} নম্বর লাইন প্রত্যাখ্যাত হয়েছে',
     sheet_undone_already: 'এই আমদানি আগেই ফিরিয়ে নেওয়া হয়েছে',
     sheet_no_column: 'columns: %{resource}-এ রপ্তানির জন্য %{column} কলাম নেই',
+    sheet_bad_zone: 'tz: "%{zone}" কোনো সময় অঞ্চল নয়',
     sheet_import_checked: 'আমদানি যাচাই হয়েছে',
     sheet_import_done: 'আমদানি সম্পন্ন হয়েছে',
     sheet_import_undone: 'আমদানি ফিরিয়ে নেওয়া হয়েছে',

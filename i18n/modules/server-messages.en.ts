@@ -317,6 +317,7 @@ export default {
     sheet_nothing_imported_line: 'Nothing was imported: line %{line} was refused as it was written',
     sheet_undone_already: 'This import has been undone already',
     sheet_no_column: 'columns: %{resource} has no column %{column} to export',
+    sheet_bad_zone: 'tz: "%{zone}" is not a time zone',
     sheet_import_checked: 'Import Checked',
     sheet_import_done: 'Import Done',
     sheet_import_undone: 'Import Undone',

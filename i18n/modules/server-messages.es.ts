@@ -297,6 +297,7 @@ export default {
     sheet_nothing_imported_line: 'No se importó nada: la línea %{line} fue rechazada al escribirse',
     sheet_undone_already: 'Esta importación ya se deshizo',
     sheet_no_column: 'columns: %{resource} no tiene la columna %{column} para exportar',
+    sheet_bad_zone: 'tz: "%{zone}" no es una zona horaria',
     sheet_import_checked: 'Importación revisada',
     sheet_import_done: 'Importación realizada',
     sheet_import_undone: 'Importación deshecha',

@@ -294,6 +294,7 @@ export default {
     sheet_nothing_imported_line: 'ဘာမျှ မတင်သွင်းရပါ: လိုင်း %{line} ကို ရေးစဉ် ငြင်းပယ်ခံရသည်',
     sheet_undone_already: 'ဤတင်သွင်းမှုကို ပြန်ဖျက်ပြီးဖြစ်သည်',
     sheet_no_column: 'columns: %{resource} တွင် ထုတ်ယူရန် %{column} ကော်လံ မရှိပါ',
+    sheet_bad_zone: 'tz: "%{zone}" သည် အချိန်ဇုန် မဟုတ်ပါ',
     sheet_import_checked: 'တင်သွင်းမှု စစ်ဆေးပြီး',
     sheet_import_done: 'တင်သွင်းမှု ပြီးဆုံးပြီ',
     sheet_import_undone: 'တင်သွင်းမှု ပြန်ဖျက်ပြီး',

@@ -50,5 +50,4 @@ export default {
       rule: 'নিয়ম',
     },
   },
-  audit: { actions: { export: 'রপ্তানি', import: 'আমদানি', 'import-undo': 'আমদানি ফিরিয়ে নেওয়া' } },
 };

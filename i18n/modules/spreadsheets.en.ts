@@ -50,5 +50,4 @@ export default {
       rule: 'Rule',
     },
   },
-  audit: { actions: { export: 'Export', import: 'Import', 'import-undo': 'Import undone' } },
 };

@@ -50,5 +50,4 @@ export default {
       rule: 'Regla',
     },
   },
-  audit: { actions: { export: 'Exportación', import: 'Importación', 'import-undo': 'Importación deshecha' } },
 };

@@ -50,5 +50,4 @@ export default {
       rule: 'စည်းမျဉ်း',
     },
   },
-  audit: { actions: { export: 'ထုတ်ယူမှု', import: 'တင်သွင်းမှု', 'import-undo': 'တင်သွင်းမှု ပြန်ဖျက်ခြင်း' } },
 };

@@ -387,7 +387,8 @@ export function createCrudService(
     } catch (err) {
       await Promise.all(written.map((p) => images.remove(p)));
       // Inside the caller's transaction the record as it is now cannot be read beside it.
-      if (err instanceof StaleWrite && id !== undefined && on) throw new ApiError(412, 'This record was changed by someone else');
+      if (err instanceof StaleWrite && id !== undefined && on)
+        throw new ApiError(412, 'This record was changed by someone else after you opened it; review their changes and save again');
       if (err instanceof StaleWrite && id !== undefined) throw await staleAnswer(d, id);
       if (err instanceof ApiError) throw err;
       if (d.singleton && id === undefined && /UNIQUE|duplicate key/i.test(err instanceof Error ? err.message : ''))

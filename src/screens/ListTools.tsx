@@ -2,14 +2,19 @@ import Box from '@mui/material/Box';
 import { ColumnsButton } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { lazyComponent } from '../lazy';
+import { loadToolMessages } from '../../i18n';
 import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
 
 /** The saved filters and the columns' server copy load after the list: reading it needs neither. */
 const SavedFilters = lazyComponent(() => import('./SavedFilters').then((m) => m.SavedFilters), null);
 const ServerColumns = lazyComponent(() => import('./ListColumns').then((m) => m.ServerColumns), null);
 // Export and import load on demand: their code (and their dialogs) never enter the first visit.
+// Their English words too: the buttons show once both have arrived.
 const SpreadsheetButtons = lazyComponent(
-  () => import('../modules/spreadsheets/SpreadsheetButtons').then((m) => m.SpreadsheetButtons),
+  () =>
+    Promise.all([import('../modules/spreadsheets/SpreadsheetButtons'), loadToolMessages('spreadsheets')]).then(
+      ([m]) => m.SpreadsheetButtons,
+    ),
   null,
 );
 

@@ -1,0 +1,7 @@
+/**
+ * The audit log's names of spreadsheet actions in English: with the shell (the audit log can
+ * show them before the spreadsheet tools were ever opened), apart from spreadsheets.en.ts.
+ */
+export default {
+  audit: { actions: { export: 'Export', import: 'Import', 'import-undo': 'Import undone' } },
+};
