@@ -4,6 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -67,9 +68,10 @@ export function LockScreen() {
           <Avatar sx={{ alignSelf: 'center', bgcolor: 'primary.main' }}>
             <LockOutlined />
           </Avatar>
-          <Typography id="lock-title" variant="h5" component="h1" sx={{ textAlign: 'center' }}>
+          {/* DialogTitle, as the console's other dialogs: sharing their parts keeps them in one chunk. */}
+          <DialogTitle id="lock-title" component="h1" variant="h5" sx={{ textAlign: 'center', p: 0 }}>
             {translate('second_factor.lock.title')}
-          </Typography>
+          </DialogTitle>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             {translate('second_factor.lock.help', { name: identity?.fullName ?? '' })}
           </Typography>

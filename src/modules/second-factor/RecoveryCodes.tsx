@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,9 +11,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <Typography variant="h6" component="h2">
         {translate('second_factor.recovery.title')}
       </Typography>
-      <Alert severity="warning" sx={{ my: 1 }}>
+      <Typography variant="body2" sx={{ my: 1, fontWeight: 600 }}>
         {translate('second_factor.recovery.help')}
-      </Alert>
+      </Typography>
       <Box component="ul" aria-label={translate('second_factor.recovery.title')} sx={{ columns: 2, fontFamily: 'monospace', pl: 3 }}>
         {codes.map((c) => (
           <li key={c} data-recovery-code>

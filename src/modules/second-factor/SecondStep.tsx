@@ -1,5 +1,4 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,6 +19,9 @@ interface Props {
 }
 
 /**
+ * Plain text instead of MUI's alert box here: this chunk hangs off the sign-in page, and a component
+ * it shared with the signed-in shell would split off into a chunk of its own on the first screen.
+ *
  * The sign-in's second step, after a right password: a code from the authenticator app (or a
  * recovery code), or a passkey; or, past the group's grace period, setting up the app, whose
  * recovery codes are shown before the console opens.
@@ -70,7 +72,9 @@ export function SecondStep({ step, onDone, onCancel }: Props) {
       </Typography>
       {step.enrol ? (
         <Stack spacing={1} sx={{ mb: 1 }}>
-          <Alert severity="info">{translate('second_factor.enrol.required')}</Alert>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {translate('second_factor.enrol.required')}
+          </Typography>
           <Typography variant="body2">{translate('second_factor.enrol.scan')}</Typography>
           {enrolment && (
             <>
@@ -103,9 +107,9 @@ export function SecondStep({ step, onDone, onCancel }: Props) {
         slotProps={{ htmlInput: { dir: 'ltr', maxLength: 40 } }}
       />
       {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+        <Typography role="alert" color="error" variant="body2" sx={{ mb: 1 }}>
           {error}
-        </Alert>
+        </Typography>
       )}
       <Button type="submit" variant="contained" fullWidth disabled={busy || !code.trim()}>
         {translate(step.enrol ? 'second_factor.enrol.confirm' : 'second_factor.step.submit')}

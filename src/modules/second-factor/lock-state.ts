@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { TOKEN_KEY } from '../../../dataProvider/httpClient';
-import { factorApi } from './api';
 
 /**
  * Whether the console is locked: kept in localStorage, so a reload (or another tab) stays locked
@@ -44,7 +43,8 @@ export function lockNow() {
   if (isLocked()) return;
   localStorage.setItem(LOCKED_KEY, sessionTag());
   tell();
-  factorApi.lock().catch(() => undefined);
+  // The trail's record of it; the calls' module is fetched now, not with the signed-in shell.
+  import('./api').then(({ factorApi }) => factorApi.lock()).catch(() => undefined);
 }
 
 /** After the server accepted the password or passkey, or when the user signs out. */
