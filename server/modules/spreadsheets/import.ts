@@ -140,8 +140,9 @@ export function importer(ctx: AppContext, trail: Trail) {
 
   /**
    * The planned rows written in one transaction, each in a savepoint of its own so that a row
-   * refused as it is written (a database refusal included) leaves the others standing. `keep`
-   * decides at the end whether the transaction commits; the after-commit steps run only then.
+   * refused as it is written (a database refusal included) leaves the others standing; but when
+   * the first refusal ends the whole transaction (`stopAtError`), which needs none. `keep` decides
+   * at the end whether the transaction commits; the after-commit steps run only then.
    */
   async function inOneTransaction(
     d: ResourceDescriptor,
@@ -159,13 +160,14 @@ export function importer(ctx: AppContext, trail: Trail) {
         batchId = await options.store(trx, []);
         for (const row of rows) {
           if (row.state !== 'new' && row.state !== 'update') continue;
-          await sql`savepoint import_row`.execute(trx);
+          const savepoint = !options.stopAtError;
+          if (savepoint) await sql`savepoint import_row`.execute(trx);
           try {
             items.push(await writeRow(d, row, batchId, actor, within));
-            await sql`release savepoint import_row`.execute(trx);
+            if (savepoint) await sql`release savepoint import_row`.execute(trx);
           } catch (err) {
             if (!(err instanceof ApiError)) throw err;
-            await sql`rollback to savepoint import_row`.execute(trx);
+            if (savepoint) await sql`rollback to savepoint import_row`.execute(trx);
             refusedRow(d, row, err, lang);
             if (options.stopAtError) throw new RolledBack();
           }
