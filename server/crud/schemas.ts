@@ -1,4 +1,4 @@
-import { MAX_INT, MAX_LIST_LIMIT, type Action, type Field, type Registry, type ResourceDescriptor } from '../../resources';
+import { MAX_INT, MAX_LIST_LIMIT, type Action, type Derivation, type Field, type Registry, type ResourceDescriptor } from '../../resources';
 import { envelopeSchema, errorResponses } from '../http/schemas';
 
 /**
@@ -118,10 +118,19 @@ function rowProperties(f: Field): Record<string, Schema> {
   return f.kind === 'rows' ? Object.fromEntries(f.of.map((s) => [s.name, { type: ['string', 'number', 'null'] }])) : {};
 }
 
+/**
+ * A derived field (profit from two prices) in a write body: the console sends the record it read,
+ * derived values included, so a client typed from the document may send it; the server ignores it.
+ */
+const derivedSchema = (derived: Derivation): Schema => ({
+  description: `worked out by the server (${derived.minus.join(' minus ')}); a value sent is ignored`,
+});
+
 /** The write body as JSON. Unknown properties are ignored by the service, so they are allowed. */
 export function jsonBodySchema(d: ResourceDescriptor): Schema {
   const properties: Record<string, Schema> = {};
-  for (const f of d.fields) if (!(f.kind === 'integer' || f.kind === 'money') || !f.derived) properties[f.name] = writeSchema(f);
+  for (const f of d.fields)
+    properties[f.name] = (f.kind === 'integer' || f.kind === 'money') && f.derived ? derivedSchema(f.derived) : writeSchema(f);
   for (const f of d.fields)
     if (f.kind === 'imageList') properties[`${f.name}_json`] = { type: 'string', description: 'JSON list of the stored paths kept' };
   return { type: 'object', properties };
@@ -134,8 +143,8 @@ export function jsonBodySchema(d: ResourceDescriptor): Schema {
 export function multipartBodySchema(d: ResourceDescriptor): Schema {
   const properties: Record<string, Schema> = {};
   for (const f of d.fields) {
-    if ((f.kind === 'integer' || f.kind === 'money') && f.derived) continue;
-    if (f.kind === 'image') properties[f.name] = { type: 'string', format: 'binary' };
+    if ((f.kind === 'integer' || f.kind === 'money') && f.derived) properties[f.name] = derivedSchema(f.derived);
+    else if (f.kind === 'image') properties[f.name] = { type: 'string', format: 'binary' };
     else if (f.kind === 'imageList') {
       properties[f.name] = { type: 'array', items: { type: 'string', format: 'binary' } };
       properties[`${f.name}_json`] = { type: 'string', description: 'JSON list of the stored paths kept' };

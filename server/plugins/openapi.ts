@@ -30,6 +30,16 @@ function withAccess(schema: FastifySchema | undefined, rule: AccessRule | undefi
   } as FastifySchema;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The body a route reads by itself (it validates each field with its own rules and messages),
+     * for the document only: Fastify does not validate it, as it would a schema's `body`.
+     */
+    documentedBody?: { content: Record<string, { schema: object }> };
+  }
+}
+
 /** A route's headers schema with If-Match added (documentation only: the route validates with its own). */
 function withIfMatch(headers: unknown): FastifySchema['headers'] {
   const h = (headers ?? {}) as { properties?: Record<string, unknown> };
@@ -149,6 +159,8 @@ export default fp(async (app) => {
         rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
       };
       const documented = { ...withAccess(schema, declared.access), 'x-refusals': refusalsOf(declared) } as FastifySchema;
+      const documentedBody = (route.config as { documentedBody?: unknown } | undefined)?.documentedBody;
+      if (documentedBody !== undefined && schema.body === undefined) documented.body = documentedBody;
       if (checksVersion(declared)) documented.headers = withIfMatch(schema.headers);
       return { schema: documented, url: url.slice(apiBase.length) };
     },

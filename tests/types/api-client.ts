@@ -50,6 +50,14 @@ export async function descriptorCalls(file: Blob) {
   });
 }
 
+/** The users screens: a module's routes, the same calls. */
+export async function userCalls() {
+  const user = { user_name: 'Nadia', username: 'nadia', user_group: 2, user_branch: 1, user_status: 1, user_phone: '' };
+  await client.POST('/users/user-create', { body: { ...user, password: 'long-password-1', c_password: 'long-password-1' } });
+  await client.PUT('/users/user-update/{id}', { params: { path: { id: '5' }, header: ifMatch }, body: { ...user, password: '' } });
+  await client.DELETE('/users/user-delete/{id}', { params: { path: { id: '5' }, header: ifMatch } });
+}
+
 /** The bulk call (dataProvider/bulk.ts). */
 export async function bulkCall(action: BulkAction) {
   const answer = await client.POST('/medicine/medicine-bulk', { body: { action, ids: [1, 2] } });

@@ -11,12 +11,14 @@ import { parseIdParam } from '../../http/ids';
 import { etagOf, expectedVersion, versionOf } from '../../crud/versions';
 import { createUsersService } from './service';
 import { uploadLimitsOf } from '../../config';
-import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer } from './schemas';
+import { deleteAnswer, idParams, listAnswer, listQuery, oneUserAnswer, writeBody } from './schemas';
 
 /** The signed-in user; the permission guard ran first, so one is always there. */
 const viewer = signedIn;
 
 const parseId = (raw: string) => parseIdParam(raw, 'user');
+/** The write body as JSON or multipart, for the document: the service checks every field itself. */
+const writeBodies = { content: { 'application/json': { schema: writeBody }, 'multipart/form-data': { schema: writeBody } } };
 
 /**
  * The users routes of spec 000 (`/users/user-list`, `/users/get-user/{id}`, ...): paths and slugs
@@ -80,7 +82,11 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     path('create'),
-    { schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer }, preHandler: guard('create') },
+    {
+      schema: { tags, summary: 'Create a user (password and c_password required)', response: oneUserAnswer },
+      config: { documentedBody: writeBodies },
+      preHandler: guard('create'),
+    },
     async (request, reply) => {
       const record = await service.create(viewer(request), await readWriteBody(request, d));
       return reply.code(201).send(success('Data Insert Successfully', record));
@@ -121,6 +127,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     `${path('update')}/:id`,
     {
       schema: { tags, summary: 'Update a user (an empty password keeps the old one)', params: idParams, response: oneUserAnswer },
+      config: { documentedBody: writeBodies },
       preHandler: guard('update'),
     },
     async (request) => {

@@ -4,6 +4,12 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { startServer, type TestServer } from '../harness';
 import { distinctCalls, SPEC_CALLS, SPEC_FILES } from '../../fixtures/spec-calls';
+import type { DataProvider } from 'react-admin';
+import { createDataProvider, type HttpClient } from '../../../dataProvider';
+import type { BulkMethods } from '../../../dataProvider/bulk';
+import type { NotificationMethods } from '../../../dataProvider/notifications';
+import { actionsOf, registry } from '../../../resources';
+import { bulkActionsOf } from '../../../resources/bulk';
 
 /** The specification beside this repository (absent from a clone of the repository alone). */
 const specDir = path.resolve(import.meta.dirname, '../../../../shared/spec');
@@ -60,8 +66,7 @@ describe('OpenAPI documentation', () => {
         Object.keys(op!.responses).some((code) => code.startsWith('2')),
         call,
       ).toBe(true);
-      // The users module reads its form itself (multipart, with a picture); its body is not described yet.
-      if (/-(create|update)(\/|$)/.test(spelled) && !spelled.startsWith('/users/')) expect(op!.requestBody, call).toBeDefined();
+      if (/-(create|update)(\/|$)/.test(spelled)) expect(op!.requestBody, call).toBeDefined();
       // The server answers the path as the specification spells it (slash or not): never "no such route".
       const res = await s.call(method, `/api${spelled.replace('{id}', '1')}`, { token: null });
       expect(res.statusCode, call).not.toBe(404);
@@ -79,6 +84,76 @@ describe('OpenAPI documentation', () => {
     };
     expect(Object.keys(medicine.content)).toEqual(['application/json', 'multipart/form-data']);
     expect(medicine.content['application/json']!.schema.properties.medicine_purchase_price!.minimum).toBe(0);
+  });
+
+  it("describes every call the console's data provider makes: path, query, headers and body fields", async () => {
+    const sent: { method: string; url: string; init: RequestInit }[] = [];
+    const httpClient: HttpClient = (url, init = {}) => {
+      sent.push({ method: init.method ?? 'GET', url, init });
+      const p = new URL(url, 'http://console').pathname;
+      const data = p.includes('/notification/notification-list')
+        ? { data: [], total: 0, page: 1, limit: 50 }
+        : p.endsWith('-bulk')
+          ? { done: 0, refused: 0, results: [] }
+          : /-list\/?$/.test(p)
+            ? []
+            : {};
+      return Promise.resolve({ status: 200, headers: new Headers(), json: { status: 1, message: '', data, total: 0 } });
+    };
+    const provider = createDataProvider({ registry, httpClient }) as DataProvider & BulkMethods & NotificationMethods;
+    const previousData = { id: 1, updated_at: '2026-01-01 00:00:00.000' };
+    for (const d of registry.all) {
+      const actions = actionsOf(d);
+      const some = Object.fromEntries(d.fields.filter((f) => f.kind !== 'image' && f.kind !== 'imageList').map((f) => [f.name, '']));
+      const filter = d.listNeedsFilter ? { [d.listNeedsFilter]: 1 } : {};
+      await provider.getList(d.name, {
+        pagination: { page: 1, perPage: 50 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { ...filter, q: 'a' },
+      });
+      if (actions.includes('get') && !d.singleton) await provider.getOne(d.name, { id: 1 });
+      if (actions.includes('create')) await provider.create(d.name, { data: some });
+      if (actions.includes('update')) await provider.update(d.name, { id: 1, data: some, previousData });
+      if (actions.includes('delete')) await provider.delete(d.name, { id: 1, previousData });
+      for (const action of bulkActionsOf(d)) await provider.bulk(d.name, action, [1, 2]);
+    }
+    await provider.getList('notification', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await provider.getOne('notification', { id: 1 });
+    await provider.create('notification', { data: { notification_title: 't', notification_type: 'All' } });
+    await provider.update('notification', { id: 1, data: { notification_title: 't', notification_type: 'All' }, previousData });
+    await provider.delete('notification', { id: 1, previousData });
+    await provider.getList('notification-inbox', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await provider.update('notification-inbox', { id: 1, data: {}, previousData });
+    await provider.markAllNotificationsRead();
+    expect(sent.length).toBeGreaterThan(100);
+
+    const templates = Object.keys(doc.paths).map((p) => ({
+      p,
+      re: new RegExp(`^${p.replace(/\/$/, '').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+    }));
+    const problems: string[] = [];
+    for (const { method, url, init } of sent) {
+      const { pathname, searchParams } = new URL(url, 'http://console');
+      const call = `${method} ${pathname}`;
+      const template = templates.find(({ p, re }) => re.test(pathname.replace(/^\/api/, '')) && doc.paths[p]![method.toLowerCase()]);
+      if (!template) {
+        problems.push(`${call}: not in the document`);
+        continue;
+      }
+      const op = doc.paths[template.p]![method.toLowerCase()]!;
+      const named = (where: string) => (op.parameters ?? []).filter((x) => x.in === where).map((x) => x.name.toLowerCase());
+      for (const key of searchParams.keys()) if (!named('query').includes(key)) problems.push(`${call}: query ${key}`);
+      for (const header of Object.keys(init.headers ?? {}))
+        if (!named('header').includes(header.toLowerCase())) problems.push(`${call}: header ${header}`);
+      if (init.body === undefined) continue;
+      const { body } = init;
+      const json = typeof body === 'string';
+      const fields = typeof body === 'string' ? Object.keys(JSON.parse(body) as object) : [...new Set((body as FormData).keys())];
+      const content = (op.requestBody as { content?: Record<string, { schema: { properties?: object } }> } | undefined)?.content;
+      const properties = Object.keys(content?.[json ? 'application/json' : 'multipart/form-data']?.schema.properties ?? {});
+      for (const field of fields) if (!properties.includes(field)) problems.push(`${call}: body field ${field}`);
+    }
+    expect([...new Set(problems)]).toEqual([]);
   });
 
   it.runIf(SPEC_DIR)("copies the specification's call tables as they are now", () => {
