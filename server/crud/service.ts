@@ -13,7 +13,7 @@ import type { WriteBody } from './body';
 import type { Connection } from '../db/connect';
 import type { CompiledRunner } from '../db/compiled';
 import type { WriteGeneration } from '../db/write-generation';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../auth/auth-user';
 import type { RecordChange } from '../events';
 
 /**
@@ -192,9 +192,12 @@ export function createCrudService(
    * by the transaction).
    */
   async function checkReferences(d: ResourceDescriptor, merged: Row, errors: Record<string, string>, on?: DynamicDb) {
+    const held = on && (heldIn.get(on) ?? heldIn.set(on, new Set()).get(on));
     for (const f of d.fields) {
       if (f.kind !== 'reference' || errors[f.name] || merged[f.name] == null || merged[f.name] === f.none) continue;
       const target = registry.get(f.reference);
+      const key = `${target.table}:${String(merged[f.name])}`;
+      if (held?.has(key)) continue;
       let q = (on ?? ddb)
         .selectFrom(target.table)
         .select(sql.ref(target.idField).as('id'))
@@ -202,8 +205,15 @@ export function createCrudService(
       if (on && dialect === 'postgres') q = q.forShare();
       const found = await q.executeTakeFirst();
       if (!found) errors[f.name] = `${f.name} refers to an unknown ${target.name} (id ${String(merged[f.name])})`;
+      else held?.add(key);
     }
   }
+  /**
+   * The records each transaction has found and holds as references (see checkReferences): held
+   * until it ends, they need not be read again by its later writes (an import's rows, which all
+   * name the same few categories).
+   */
+  const heldIn = new WeakMap<DynamicDb, Set<string>>();
 
   /**
    * Inside a write's transaction, just before it stores the row: the references checked again
