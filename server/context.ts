@@ -7,6 +7,7 @@ import type { PermissionResolver } from './auth/permissions';
 import type { SessionStore } from './auth/sessions';
 import type { ServerEventBus } from './events';
 import type { ClusterBus } from './cluster/bus';
+import type { AuthUser } from './auth/auth-user';
 
 /** What every plugin needs, built once by the app factory and decorated on the instance. */
 export interface AppContext {
@@ -22,22 +23,8 @@ export interface AppContext {
   timeZone: string;
 }
 
-export interface AuthUser {
-  user_id: number;
-  user_group: number;
-  user_branch: number;
-  token: string;
-  /** Where the request came from, for the audit trail. */
-  origin?: RequestOrigin;
-  /** A read-only view-as session: the user who opened it (the session's user is the one viewed). */
-  view_as_by?: number;
-}
-
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string;
-  requestId: string;
-}
+/** Who a request is from: the auth layer's, named here too for the modules that read it from the request. */
+export type { AuthUser, RequestOrigin } from './auth/auth-user';
 
 declare module 'fastify' {
   interface FastifyInstance {

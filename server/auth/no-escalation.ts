@@ -1,4 +1,6 @@
-import type { AppContext, AuthUser } from '../context';
+import type { Connection } from '../db/connect';
+import type { AuthUser } from './auth-user';
+import type { PermissionResolver } from './permissions';
 import { ApiError } from '../http/envelope';
 import { setting } from '../db/settings';
 
@@ -12,7 +14,7 @@ export type NoEscalation = ReturnType<typeof noEscalation>;
 
 const NAMED = 3;
 
-export function noEscalation(ctx: Pick<AppContext, 'conn' | 'permissions'>) {
+export function noEscalation(ctx: { conn: Pick<Connection, 'db'>; permissions: PermissionResolver }) {
   // Remembered once known: the first start creates the group and it is never replaced (startup/super-admin.ts).
   let superAdminGroup: number | undefined;
   const isSuperAdmin = async (viewer: AuthUser) => {

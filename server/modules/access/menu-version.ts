@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/database';
-import type { MenuRow } from './menu-service';
+import type { Selectable } from 'kysely';
+import type { Db, MenuTable } from '../../db/database';
+
+type MenuRow = Selectable<MenuTable>;
 
 /**
  * A menu's version is a digest of its row and the groups it is granted to. The menu table has no
