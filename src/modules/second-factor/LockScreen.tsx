@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
-import { factorApi, messageOf } from './api';
+// The calls' module is shared with the sign-in page's chunks: fetched when used, so it is no extra file of the first screen.
+const api = () => import('./api').then((m) => m.factorApi);
 import { unlocked } from './lock-state';
 
 /**
@@ -27,10 +28,12 @@ export function LockScreen() {
   const [busy, setBusy] = useState(false);
   const [hasPasskey, setHasPasskey] = useState(false);
   useEffect(() => {
-    factorApi.status().then(
-      (s) => setHasPasskey(s.passkeys.length > 0),
-      () => undefined,
-    );
+    api()
+      .then((a) => a.status())
+      .then(
+        (s) => setHasPasskey(s.passkeys.length > 0),
+        () => undefined,
+      );
   }, []);
   const attempt = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -39,7 +42,7 @@ export function LockScreen() {
       await work();
       unlocked();
     } catch (e) {
-      const m = messageOf(e);
+      const m = e instanceof Error ? e.message : String(e);
       setError(translate(m, { _: m }));
     } finally {
       setBusy(false);
@@ -62,13 +65,12 @@ export function LockScreen() {
           sx={{ width: 360, maxWidth: '92vw', alignItems: 'stretch' }}
           onSubmit={(e) => {
             e.preventDefault();
-            if (password) void attempt(() => factorApi.unlock(password));
+            if (password) void attempt(async () => (await api()).unlock(password));
           }}
         >
           <Avatar sx={{ alignSelf: 'center', bgcolor: 'primary.main' }}>
             <LockOutlined />
           </Avatar>
-          {/* DialogTitle, as the console's other dialogs: sharing their parts keeps them in one chunk. */}
           <DialogTitle id="lock-title" component="h1" variant="h5" sx={{ textAlign: 'center', p: 0 }}>
             {translate('second_factor.lock.title')}
           </DialogTitle>
@@ -94,7 +96,7 @@ export function LockScreen() {
             {translate('second_factor.lock.unlock')}
           </Button>
           {hasPasskey && (
-            <Button variant="outlined" disabled={busy} onClick={() => void attempt(() => factorApi.unlockWithPasskey())}>
+            <Button variant="outlined" disabled={busy} onClick={() => void attempt(async () => (await api()).unlockWithPasskey())}>
               {translate('second_factor.lock.passkey')}
             </Button>
           )}

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { lazyComponent } from '../../lazy';
 import { idleMs, lockNow, useLocked } from './lock-state';
-
-const LockScreen = lazyComponent(() => import('./LockScreen').then((m) => m.LockScreen), null);
+// Part of the signed-in shell, not a chunk of its own: it is built from the parts the shell's
+// dialogs already load, and a chunk of its own split those shared parts into more first-visit files.
+import { LockScreen } from './LockScreen';
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**
  * Locks the console after the idle time without a key, pointer or scroll, and shows the lock screen
- * over whatever is open (lazily: its code is fetched only when it locks). Sits among the app bar's
+ * over whatever is open. Sits among the app bar's
  * items, so it lives exactly as long as the signed-in layout.
  */
 export function LockWatcher() {
