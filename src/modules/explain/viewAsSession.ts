@@ -56,6 +56,8 @@ export function leaveView(reload = true): void {
 
 /** At start: a view whose time is up, or whose session the server already ended, gives way to the viewer's own. */
 export function settleEndedView(): void {
+  // Module code is also imported where there is no browser storage (the end-to-end tests' route list).
+  if (typeof localStorage === 'undefined') return;
   const view = currentView();
   if (!localStorage.getItem(RETURN_KEY)) return;
   if (!view || !localStorage.getItem(TOKEN_KEY) || Date.parse(view.ends_at) <= Date.now()) leaveView(false);
