@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { insertUser } from '../fixtures/users';
@@ -10,6 +13,24 @@ const codeFor = (secret: string, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
     timestamp: Date.now() + steps * 30_000,
   });
+
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's serious and critical findings on the page as it is now (ids and where). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    // axe is the global the script above defined.
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (c: Document) => Promise<{ violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** The second factor and the lock screen in Chromium: an authenticator app, a passkey, the lock. */
 describe('second factor and lock screen, end to end in Chromium', () => {
@@ -54,6 +75,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
     const secret = (await page.locator('input[data-secret]').getAttribute('data-secret')) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await qr.getAttribute('data-otpauth')).toContain(`secret=${secret}`);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(/first code from the app/i).fill(codeFor(secret));
     await page.getByRole('button', { name: /^confirm$/i }).click();
     await expect.poll(() => page.locator('[data-recovery-code]').count()).toBe(10);
@@ -63,6 +85,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
     await signOut();
     await typePassword(e.url, 'ward-nurse');
     await expect.poll(() => page.getByRole('heading', { name: /second step/i }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
     // A wrong code says so and stays; the app's next code signs in.
     await page.getByLabel(/^code/i).fill('000000' === codeFor(secret, 1) ? '111111' : '000000');
     await page.getByRole('button', { name: /^verify$/i }).click();
@@ -128,6 +151,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
     await expect.poll(() => lock.count(), { timeout: 20_000 }).toBe(1);
     // The open dialog stays behind the lock with what was typed.
     expect(await code.inputValue()).toBe('HALF-DONE');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => localStorage.setItem('lock-idle-seconds', '600'));
     await lock.getByLabel(/^password/i).fill('not-the-password');
     await lock.getByRole('button', { name: /^unlock$/i }).click();
