@@ -30,8 +30,18 @@ export async function syncWriteGenerations(conn: Connection, tables: readonly st
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(GENERATION_TABLE)} (table_name text PRIMARY KEY, generation bigint NOT NULL DEFAULT 0)`.execute(
     conn.db,
   );
+  // Once per table and transaction: the token only has to differ once the transaction commits, and
+  // bumping the same row at every statement of a long transaction (an import's 100,000 rows) left
+  // a chain of versions that each next bump walked again. The mark is a transaction-local setting,
+  // so a savepoint rolled back takes its bump and its mark back together.
   await sql`CREATE OR REPLACE FUNCTION bump_table_generation() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      mark text := 'console_generation.' || TG_TABLE_NAME;
     BEGIN
+      IF current_setting(mark, true) = txid_current()::text THEN
+        RETURN NULL;
+      END IF;
+      PERFORM set_config(mark, txid_current()::text, true);
       INSERT INTO table_generation (table_name, generation) VALUES (TG_TABLE_NAME, 1)
         ON CONFLICT (table_name) DO UPDATE SET generation = table_generation.generation + 1;
       RETURN NULL;
