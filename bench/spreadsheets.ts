@@ -13,8 +13,10 @@ import { startServer } from '../tests/api/harness';
  *
  * BENCH_IMPORT_ROWS (100,000): medicine rows in one CSV, checked (dry run) then committed (`all`).
  * BENCH_EXPORT_ROWS (1,000,000): medicine rows inserted by one SQL statement, then exported as
- * CSV in a child process of its own, whose resident memory is sampled every 20 ms during the
- * export (and its high-water mark VmHWM read from /proc at the end, start-up included).
+ * CSV in a child process of its own (with `npm start`'s memory flags, but run through tsx), whose
+ * resident memory is sampled every 20 ms during the export (and its high-water mark VmHWM read
+ * from /proc at the end, start-up and the table's fill included). The export is read by fetch in
+ * that same process, a chunk at a time and dropped.
  * Prints one JSON line per measurement; bench/SPREADSHEETS.md keeps the results.
  */
 type Kind = 'sqlite' | 'postgres';
@@ -122,11 +124,13 @@ async function main() {
   print({ measure: 'machine', cpus: os.cpus().length, loadavg: os.loadavg().map((l) => +l.toFixed(2)), node: process.version });
   if (IMPORT_ROWS > 0) await importBench();
   if (EXPORT_ROWS > 0) {
-    // A process of its own, so that its memory is the export's and not the import's above.
-    const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'export-child'], {
-      stdio: 'inherit',
-      env: process.env,
-    });
+    // A process of its own, so that its memory is the export's and not the import's above, with
+    // the memory settings `npm start` gives the server (package.json).
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, '--max-semi-space-size=4', '--heap-growing-percent=25', import.meta.filename, 'export-child'],
+      { stdio: 'inherit', env: { ...process.env, MALLOC_ARENA_MAX: '2' } },
+    );
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     if (code !== 0) throw new Error(`the export child ended with ${code}`);
   }
