@@ -18,6 +18,7 @@ import { usePreference } from './preferences';
 import { LoginPage } from './pages/LoginPage';
 import { aliasRoutes } from './routes';
 import { RegistryProvider } from './registry-context';
+import { ModulesProvider } from './modules-context';
 import { consoleModules } from './modules';
 import { ScreenExtensionsProvider, type ScreenExtensions } from './screens/extensions';
 
@@ -174,30 +175,32 @@ export function App({
   const children = useMemo(() => adminChildren(registry), [registry]);
   return (
     <RegistryProvider value={registry}>
-      <DirectionProvider>
-        <ScreenExtensionsProvider value={screenExtensions}>
-          <RowActionsProvider value={rowActions}>
-            <Admin
-              store={store}
-              disableTelemetry
-              title={<AppTitle />}
-              dataProvider={dataProvider}
-              authProvider={authProvider}
-              queryClient={queryClient}
-              i18nProvider={i18nProvider}
-              layout={AppLayout}
-              loginPage={LoginPage}
-              notification={AppNotification}
-              dashboard={HomePage}
-              accessDenied={AccessDeniedPage}
-              // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
-              theme={theme}
-            >
-              {children}
-            </Admin>
-          </RowActionsProvider>
-        </ScreenExtensionsProvider>
-      </DirectionProvider>
+      <ModulesProvider value={consoleModules}>
+        <DirectionProvider>
+          <ScreenExtensionsProvider value={screenExtensions}>
+            <RowActionsProvider value={rowActions}>
+              <Admin
+                store={store}
+                disableTelemetry
+                title={<AppTitle />}
+                dataProvider={dataProvider}
+                authProvider={authProvider}
+                queryClient={queryClient}
+                i18nProvider={i18nProvider}
+                layout={AppLayout}
+                loginPage={LoginPage}
+                notification={AppNotification}
+                dashboard={HomePage}
+                accessDenied={AccessDeniedPage}
+                // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
+                theme={theme}
+              >
+                {children}
+              </Admin>
+            </RowActionsProvider>
+          </ScreenExtensionsProvider>
+        </DirectionProvider>
+      </ModulesProvider>
     </RegistryProvider>
   );
 }

@@ -11,6 +11,8 @@ export { ThemeToggle } from './modules/shell/ThemeToggle';
 export { SearchButton } from './modules/shell/search/SearchButton';
 export { NotificationBell } from './modules/notifications/NotificationBell';
 export { RecordPushes } from './modules/notifications/RecordPushes';
+export { LockWatcher } from './modules/second-factor/LockWatcher';
+export { LockMenuItem } from './modules/second-factor/LockMenuItem';
 
 /**
  * The screens and row buttons that only ever show inside the layout, each still a chunk of its
@@ -33,7 +35,6 @@ export const inLayout = {
   InboxPage: () => import('./modules/notifications/InboxPage').then((m) => m.InboxPage),
   AuditLogPage: () => import('./modules/audit/AuditLogPage').then((m) => m.AuditLogPage),
   DeletedRecordsPage: () => import('./modules/audit/DeletedRecordsPage').then((m) => m.DeletedRecordsPage),
-  RecordHistoryDialog: () => import('./modules/audit/RecordHistoryDialog').then((m) => m.RecordHistoryDialog),
   CheckAccessPage: () => import('./modules/explain/CheckAccessPage').then((m) => m.CheckAccessPage),
   CompareGroupsPage: () => import('./modules/explain/CompareGroupsPage').then((m) => m.CompareGroupsPage),
   CheckAccessButton: () => import('./modules/explain/UserRowButtons').then((m) => m.CheckAccessButton),

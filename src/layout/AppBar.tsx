@@ -6,7 +6,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpen from '@mui/icons-material/MenuOpen';
 import { LoadingIndicator, TitlePortal, useSidebarState, useTranslate } from 'react-admin';
 import { usePreference } from '../preferences';
-import { consoleModules } from '../modules';
+import { useConsoleModules } from '../modules-context';
 import { AppUserMenu } from './AppUserMenu';
 import { useDeferredPart } from './useDeferredPart';
 import { TooltipIconButton } from './TooltipIconButton';
@@ -53,6 +53,7 @@ function NavToggle({ tip }: { tip: boolean }) {
 export const AppBar = memo(function AppBar() {
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   const withItems = useDeferredPart();
+  const modules = useConsoleModules();
   useDocumentTitleFromAppBar();
   return (
     <MuiAppBar position="fixed" color="secondary">
@@ -65,7 +66,7 @@ export const AppBar = memo(function AppBar() {
       >
         <NavToggle tip={withItems} />
         <TitlePortal component="div" sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
-        {withItems && consoleModules.flatMap((m) => m.appBarItems ?? []).map((Item, i) => <Item key={i} />)}
+        {withItems && modules.flatMap((m) => m.appBarItems ?? []).map((Item, i) => <Item key={i} />)}
         {withItems && <LoadingIndicator />}
         {withItems && <AppUserMenu />}
       </Toolbar>

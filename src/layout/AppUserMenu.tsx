@@ -10,7 +10,7 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import PowerSettingsNew from '@mui/icons-material/PowerSettingsNew';
 import { Link } from 'react-router-dom';
 import { UserMenu, useCanAccess, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
-import { consoleModules } from '../modules';
+import { useConsoleModules } from '../modules-context';
 
 interface LinkProps {
   to: string;
@@ -55,13 +55,14 @@ function useProfileLabel(): string | undefined {
  * the modules' own entries, then Logout. Its button shows the user's picture (identity avatar).
  */
 export function AppUserMenu() {
+  const modules = useConsoleModules();
   return (
     <UserMenu label={useProfileLabel()}>
       <UserMenuLink to="/users/my-profile" label="shell.profile.my_profile" icon={<AccountCircle fontSize="small" />} />
       <UserMenuLink to="/users/reset-password" label="shell.profile.reset_password" icon={<LockReset fontSize="small" />} />
       <UserMenuLink to="/settings" label="shell.profile.settings" icon={<Settings fontSize="small" />} />
       <NewUserLink />
-      {consoleModules
+      {modules
         .flatMap((m) => m.userMenuItems ?? [])
         .map((Item, i) => (
           <Item key={i} />

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import type { ConsoleModule } from '..';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 
 // Only types are re-exported here: this file is loaded with the sign-in page (src/modules/index.tsx),

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import type { ConsoleModule } from '../index';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 
 // Each page is a chunk of its own, loaded when its route is visited.

@@ -6,8 +6,10 @@ import { useCanAccess, useDataProvider, useRefresh, useTranslate, type Identifie
 import { lazyComponent } from '../../lazy';
 import { AUDIT_SLUGS } from './api';
 
-// The history view (and the word diff library with it) loads the first time it opens, through the shell's chunk (src/signed-in.ts).
-const RecordHistoryDialog = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.RecordHistoryDialog()));
+// The history view (and the word diff library with it) loads the first time it opens. Every
+// screen that shows this button is loaded after the shell's chunk (src/signed-in.ts), so Rollup
+// keeps what the view shares with the shell there.
+const RecordHistoryDialog = lazyComponent(() => import('./RecordHistoryDialog').then((m) => m.RecordHistoryDialog));
 
 interface Props {
   resource: string;

@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import type { ConsoleModule } from '..';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 
 // The audit screens are chunks of their own, loaded when first shown, through the shell's chunk (see src/signed-in.ts).

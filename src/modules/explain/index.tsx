@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import type { ConsoleModule } from '..';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 import { EXPLAIN_SLUGS } from '../../../resources/explain';
 import { currentView, settleEndedView } from './viewAsSession';

@@ -1,4 +1,4 @@
-import type { ConsoleModule } from '../index';
+import type { ConsoleModule } from '../console-module';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /** Languages and direction: the app bar's language switch (direction and store are wired in App.tsx). */

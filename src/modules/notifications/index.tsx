@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import type { ConsoleModule } from '..';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 
 // Pages load with their route; the bell and the record pushes (and socket.io-client with them)

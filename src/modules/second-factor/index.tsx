@@ -1,6 +1,9 @@
-import type { ConsoleModule } from '../index';
-import { LockWatcher } from './LockWatcher';
-import { LockMenuItem } from './LockMenuItem';
+import type { ConsoleModule } from '../console-module';
+import { lazyComponent } from '../../lazy';
+
+// With the signed-in layout (src/signed-in.ts, one chunk with it), not with the sign-in page.
+const LockWatcher = lazyComponent(() => import('../../signed-in').then((m) => m.LockWatcher), null);
+const LockMenuItem = lazyComponent(() => import('../../signed-in').then((m) => m.LockMenuItem), null);
 
 /**
  * The second factor's console: the sign-in's second step (shown by the sign-in page, its own

@@ -1,5 +1,5 @@
 import { Navigate, Route } from 'react-router-dom';
-import type { ConsoleModule } from '../index';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 
 // Loaded when shown: the setup page with its route, the app bar items with the signed-in layout

@@ -1,4 +1,4 @@
-import type { ConsoleModule } from '..';
+import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 import { useUserListFilters } from './BranchFilter';
 import { useUserChoiceScopes } from './choiceScopes';

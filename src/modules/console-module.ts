@@ -1,0 +1,24 @@
+import type { ComponentType, ReactElement } from 'react';
+import type { ScreenExtensions } from '../screens/extensions';
+import type { RowActionExtensions } from '../screens/row-action-extensions';
+
+/**
+ * A console feature beyond the generated screens. Each module lists its routes (inside the layout,
+ * or bare like the sign-in pages) and what it adds to the shell; `App.tsx` mounts them all and
+ * passes the list down (src/modules-context.tsx). Kept apart from the list itself
+ * (src/modules/index.tsx) so a module can name its own type without importing every other module.
+ * Route elements need a `key`.
+ */
+export interface ConsoleModule {
+  name: string;
+  routes?: readonly ReactElement[];
+  noLayoutRoutes?: readonly ReactElement[];
+  /** Small components the app bar shows beside the user menu (the notification bell, ...). */
+  appBarItems?: readonly ComponentType[];
+  /** Entries of the profile (user) menu, shown in this order after the built-in ones. */
+  userMenuItems?: readonly ComponentType[];
+  /** Additions to descriptors' generated screens, by resource name (see src/screens/extensions.tsx). */
+  screens?: ScreenExtensions;
+  /** Extra per-row buttons on generated lists, by resource name (see src/screens/row-action-extensions.tsx). */
+  rowActions?: RowActionExtensions;
+}
