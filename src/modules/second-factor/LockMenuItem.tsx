@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import MenuItem from '@mui/material/MenuItem';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -7,11 +7,12 @@ import { useTranslate, useUserMenu } from 'react-admin';
 import { lockNow } from './lock-state';
 
 /** "Lock" in the profile menu: the lock screen at once, for someone stepping away from a shared computer. */
-export const LockMenuItem = forwardRef<HTMLLIElement>(function LockMenuItem(_props, ref) {
+export const LockMenuItem = forwardRef<HTMLLIElement, MenuItemProps>(function LockMenuItem(props, ref) {
   const translate = useTranslate();
   const { onClose } = useUserMenu() ?? {};
   return (
     <MenuItem
+      {...props}
       ref={ref}
       onClick={() => {
         onClose?.();
