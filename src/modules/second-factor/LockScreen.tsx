@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -59,10 +58,10 @@ export function LockScreen() {
       data-testid="lock-screen"
     >
       <Box sx={{ minHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
-        <Stack
+        <Box
           component="form"
-          spacing={2}
-          sx={{ width: 360, maxWidth: '92vw', alignItems: 'stretch' }}
+          // A flex column, not MUI's Stack: Stack would be one more shared file of the first signed-in screen.
+          sx={{ width: 360, maxWidth: '92vw', display: 'flex', flexDirection: 'column', gap: 2 }}
           onSubmit={(e) => {
             e.preventDefault();
             if (password) void attempt(async () => (await api()).unlock(password));
@@ -108,7 +107,7 @@ export function LockScreen() {
           >
             {translate('second_factor.lock.someone_else')}
           </Button>
-        </Stack>
+        </Box>
       </Box>
     </Dialog>
   );
