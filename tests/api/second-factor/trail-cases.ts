@@ -15,7 +15,10 @@ interface Expected {
   action: string;
   changes?: Record<string, unknown>;
 }
-interface Outcome { skipBefore: number; entries: Expected[] }
+interface Outcome {
+  skipBefore: number;
+  entries: Expected[];
+}
 
 const PW = 'sturdy-horse-battery';
 
