@@ -34,7 +34,7 @@ export default {
       left: 'প্রথম গ্রুপ',
       right: 'দ্বিতীয় গ্রুপ',
       menu: 'মেনু',
-      differences: '%{smart_count}টি পার্থক্য',
+      differences: '%{smart_count}টি পার্থক্য |||| %{smart_count}টি পার্থক্য',
       only_differences: 'শুধু পার্থক্যগুলো',
       granted: 'দেওয়া',
       not_granted: 'দেওয়া হয়নি',

@@ -34,7 +34,7 @@ export default {
       left: 'ပထမ အဖွဲ့',
       right: 'ဒုတိယ အဖွဲ့',
       menu: 'မီနူး',
-      differences: 'ကွာခြားချက် %{smart_count} ခု',
+      differences: 'ကွာခြားချက် %{smart_count} ခု |||| ကွာခြားချက် %{smart_count} ခု',
       only_differences: 'ကွာခြားချက်များသာ',
       granted: 'ပေးထားသည်',
       not_granted: 'မပေးထားပါ',
