@@ -80,12 +80,17 @@ async function exportChild() {
     const cat = await category(s);
     const stamp = new Date().toISOString();
     let t = process.hrtime.bigint();
-    await sql`
-      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${EXPORT_ROWS})
-      INSERT INTO medicine (medicine_code, medicine_name, medicine_category, medicine_purchase_price,
-        medicine_sales_price, medicine_sales_profit, medicine_description, medicine_status, created_at, updated_at)
-      SELECT 'E' || i, 'Exported medicine ' || i, ${cat}, i % 90, i % 90 + 5, 5, '<p>A description</p>', 1, ${stamp}, ${stamp} FROM n
-    `.execute(s.app.ctx.conn.db);
+    // In parts: one statement of a million rows outlasts the server's query timeout on PostgreSQL.
+    const PART = 50_000;
+    for (let from = 1; from <= EXPORT_ROWS; from += PART) {
+      const to = Math.min(from + PART - 1, EXPORT_ROWS);
+      await sql`
+        WITH RECURSIVE n(i) AS (SELECT CAST(${from} AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < CAST(${to} AS INTEGER))
+        INSERT INTO medicine (medicine_code, medicine_name, medicine_category, medicine_purchase_price,
+          medicine_sales_price, medicine_sales_profit, medicine_description, medicine_status, created_at, updated_at)
+        SELECT 'E' || i, 'Exported medicine ' || i, ${cat}, i % 90, i % 90 + 5, 5, '<p>A description</p>', 1, ${stamp}, ${stamp} FROM n
+      `.execute(s.app.ctx.conn.db);
+    }
     const fillSeconds = seconds(t);
     const address = await s.app.listen({ port: 0, host: '127.0.0.1' });
     const before = process.memoryUsage().rss / MB;
