@@ -20,7 +20,18 @@ const defaults = (modules: Record<string, Module>) => Object.values(modules).map
  * loads just after the first screen (`loadServerMessages`), keeping the first visit small.
  */
 const englishModules = defaults(
-  import.meta.glob<Module>(['./modules/*.en.ts', '!./modules/server-messages.en.ts', '!./modules/spreadsheets.en.ts'], { eager: true }),
+  import.meta.glob<Module>(
+    [
+      './modules/*.en.ts',
+      '!./modules/server-messages.en.ts',
+      '!./modules/spreadsheets.en.ts',
+      '!./modules/explain.en.ts',
+      '!./modules/second-factor.en.ts',
+      '!./modules/conflicts.en.ts',
+      '!./modules/audit.en.ts',
+    ],
+    { eager: true },
+  ),
 );
 
 export const en = mergeMessages(base as unknown as Messages, ...englishModules) as unknown as typeof base;
@@ -66,17 +77,30 @@ function load(catalogue: Promise<object>, modules: Record<string, () => Promise<
 const loaded = new Map<Language, Messages>([['en', en as unknown as Messages]]);
 
 /**
- * English catalogues of tools opened from a screen (the spreadsheets' export and import), not part
- * of the shell: they load when the tool does (`loadToolMessages`) and are merged into the English
+ * English catalogues of tools opened from a screen (the spreadsheets' export and import, the access
+ * explainer, the second factor's screens, the conflict notices and dialog, the audit trail's screens),
+ * not part of the shell: they load when the tool does (`loadToolMessages`) and are merged into the English
  * catalogue then; the other languages carry them in their own chunks already.
  */
-const toolCatalogues = { spreadsheets: () => import('./modules/spreadsheets.en') };
+const toolCatalogues = {
+  spreadsheets: () => import('./modules/spreadsheets.en'),
+  explain: () => import('./modules/explain.en'),
+  'second-factor': () => import('./modules/second-factor.en'),
+  conflicts: () => import('./modules/conflicts.en'),
+  audit: () => import('./modules/audit.en'),
+};
 const toolEnglish: Messages[] = [];
 const toolsLoaded = new Map<keyof typeof toolCatalogues, Promise<void>>();
 /** What tells the console's translator that the English catalogue grew (see createI18nProvider). */
 const englishGrew = new Set<() => Promise<void>>();
 
-export function loadToolMessages(tool: keyof typeof toolCatalogues): Promise<void> {
+export type ToolCatalogue = keyof typeof toolCatalogues;
+
+const toolsReady = new Set<ToolCatalogue>();
+/** Whether a tool's English words are in the catalogue already (its screens can show at once). */
+export const toolMessagesReady = (tool: ToolCatalogue): boolean => toolsReady.has(tool);
+
+export function loadToolMessages(tool: ToolCatalogue): Promise<void> {
   let done = toolsLoaded.get(tool);
   if (!done) {
     done = toolCatalogues[tool]().then(async (m) => {
@@ -84,6 +108,7 @@ export function loadToolMessages(tool: keyof typeof toolCatalogues): Promise<voi
       const current = loaded.get('en');
       if (current) loaded.set('en', mergeMessages(current, m.default));
       await Promise.all([...englishGrew].map((tell) => tell()));
+      toolsReady.add(tool);
     });
     toolsLoaded.set(tool, done);
   }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { Loading } from 'react-admin';
+import { loadToolMessages, toolMessagesReady, type ToolCatalogue } from '../i18n';
 
 /**
  * A component whose code is a chunk of its own, fetched the first time it renders: the sign-in
@@ -58,4 +59,32 @@ export function lazyComponent<P extends object>(
 /** Whether a component is one of lazyComponent's (and so can be preloaded). */
 export function isOnDemand(component: unknown): component is OnDemandComponent<object> {
   return typeof component === 'function' && typeof (component as { preload?: unknown }).preload === 'function';
+}
+
+/**
+ * `load`, and the English words of the tool whose part it loads (a catalogue kept out of the first
+ * visit, i18n/index.ts): the part renders once both are here, never with its keys showing.
+ */
+export const withToolMessages =
+  <T,>(tool: ToolCatalogue, load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), loadToolMessages(tool)]).then(([loaded]) => loaded);
+
+/**
+ * Whether a tool's English words are here, fetching them on first use: for parts that come with
+ * an eagerly loaded screen but show the tool's words only later (a conflict notice in a form).
+ */
+export function useToolMessages(tool: ToolCatalogue): boolean {
+  const [ready, setReady] = useState(() => toolMessagesReady(tool));
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void loadToolMessages(tool).then(() => {
+      if (mounted) setReady(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [tool, ready]);
+  return ready;
 }

@@ -5,6 +5,8 @@
  * gzipped worse (issue 14, bench/FIRST-VISIT.md), so App.tsx and the modules' index files load
  * these parts from here, and Rollup makes one chunk of what only they use.
  */
+import { withToolMessages } from './lazy';
+
 export { AppLayout } from './layout/AppLayout';
 export { ResourceList } from './screens/ResourceList';
 export { ThemeToggle } from './modules/shell/ThemeToggle';
@@ -28,8 +30,13 @@ export const inLayout = {
   ChangePasswordPage: () => import('./modules/accounts/ChangePasswordPage').then((m) => m.ChangePasswordPage),
   MenuSetupPage: () => import('./modules/access/MenuSetupPage').then((m) => m.MenuSetupPage),
   GroupPermissionButton: () => import('./modules/access/GroupPermissionButton').then((m) => m.GroupPermissionButton),
-  UserPermissionButton: () => import('./modules/users/UserPermissionDialog').then((m) => m.UserPermissionButton),
-  PermissionDialogAfterSave: () => import('./modules/users/UserPermissionDialog').then((m) => m.PermissionDialogAfterSave),
+  // The permission tree says where each state comes from in the access explainer's words.
+  UserPermissionButton: withToolMessages('explain', () =>
+    import('./modules/users/UserPermissionDialog').then((m) => m.UserPermissionButton),
+  ),
+  PermissionDialogAfterSave: withToolMessages('explain', () =>
+    import('./modules/users/UserPermissionDialog').then((m) => m.PermissionDialogAfterSave),
+  ),
   ThemeSetupPage: () => import('./modules/shell/ThemeSetupPage').then((m) => m.ThemeSetupPage),
   NotificationAdminPage: () => import('./modules/notifications/NotificationAdminPage').then((m) => m.NotificationAdminPage),
   InboxPage: () => import('./modules/notifications/InboxPage').then((m) => m.InboxPage),

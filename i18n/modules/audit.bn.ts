@@ -27,7 +27,6 @@ export default {
       'view-as-end': 'হিসেবে দেখা শেষ',
     },
     history: {
-      button: 'ইতিহাস',
       title: '%{name} #%{id}-এর ইতিহাস',
       by_at: '%{name}, %{at}',
       version: 'সংস্করণ %{id}',
@@ -48,7 +47,6 @@ export default {
       withdrawn: 'প্রত্যাহার: %{slugs}',
     },
     deleted: {
-      button: 'মুছে ফেলা',
       title: 'মুছে ফেলা: %{name}',
       back: 'তালিকায় ফিরুন',
       record: 'রেকর্ড',
@@ -78,11 +76,5 @@ export default {
       address: 'ঠিকানা',
       open: '%{name} #%{id} খুলুন',
     },
-  },
-  menus: {
-    audit: 'অডিট',
-    'audit/audit-list': 'অডিট লগ',
-    'audit/history': 'রেকর্ডের ইতিহাস',
-    'audit/restore': 'পুনরুদ্ধার ও ফিরিয়ে আনা',
   },
 };

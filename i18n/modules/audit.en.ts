@@ -27,7 +27,6 @@ export default {
       'view-as-end': 'Ended viewing as',
     },
     history: {
-      button: 'History',
       title: 'History of %{name} #%{id}',
       by_at: 'by %{name}, %{at}',
       version: 'Version %{id}',
@@ -48,7 +47,6 @@ export default {
       withdrawn: 'Withdrawn: %{slugs}',
     },
     deleted: {
-      button: 'Deleted',
       title: 'Deleted: %{name}',
       back: 'Back to the list',
       record: 'Record',
@@ -78,11 +76,5 @@ export default {
       address: 'Address',
       open: 'Open %{name} #%{id}',
     },
-  },
-  menus: {
-    audit: 'Audit',
-    'audit/audit-list': 'Audit Log',
-    'audit/history': 'Record History',
-    'audit/restore': 'Restore and Undelete',
   },
 };

@@ -27,7 +27,6 @@ export default {
       'view-as-end': 'Terminó la vista como',
     },
     history: {
-      button: 'Historial',
       title: 'Historial de %{name} n.º %{id}',
       by_at: 'por %{name}, %{at}',
       version: 'Versión %{id}',
@@ -48,7 +47,6 @@ export default {
       withdrawn: 'Retirados: %{slugs}',
     },
     deleted: {
-      button: 'Eliminados',
       title: 'Eliminados: %{name}',
       back: 'Volver a la lista',
       record: 'Registro',
@@ -78,11 +76,5 @@ export default {
       address: 'Dirección IP',
       open: 'Abrir %{name} n.º %{id}',
     },
-  },
-  menus: {
-    audit: 'Auditoría',
-    'audit/audit-list': 'Registro de auditoría',
-    'audit/history': 'Historial de registros',
-    'audit/restore': 'Restaurar y recuperar',
   },
 };

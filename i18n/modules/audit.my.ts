@@ -27,7 +27,6 @@ export default {
       'view-as-end': 'အဖြစ် ကြည့်ရှုမှု ပြီးဆုံး',
     },
     history: {
-      button: 'သမိုင်း',
       title: '%{name} #%{id} ၏ သမိုင်း',
       by_at: '%{name}၊ %{at}',
       version: 'ဗားရှင်း %{id}',
@@ -47,7 +46,6 @@ export default {
       withdrawn: 'ရုပ်သိမ်းသည်- %{slugs}',
     },
     deleted: {
-      button: 'ဖျက်ထားသည်',
       title: 'ဖျက်ထားသော %{name}',
       back: 'စာရင်းသို့ ပြန်သွားရန်',
       record: 'မှတ်တမ်း',
@@ -77,11 +75,5 @@ export default {
       address: 'လိပ်စာ',
       open: '%{name} #%{id} ကို ဖွင့်ရန်',
     },
-  },
-  menus: {
-    audit: 'စစ်ဆေးမှု',
-    'audit/audit-list': 'စစ်ဆေးမှတ်တမ်း',
-    'audit/history': 'မှတ်တမ်းသမိုင်း',
-    'audit/restore': 'ပြန်ယူခြင်းနှင့် ပြန်ဖော်ခြင်း',
   },
 };

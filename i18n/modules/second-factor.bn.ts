@@ -45,11 +45,8 @@ export default {
       name: 'এই পাসকির নাম',
       remove: '%{name} পাসকি সরান',
       created: '%{date} তারিখে যোগ হয়েছে',
-      sign_in: 'পাসকি দিয়ে সাইন ইন করুন',
-      failed: 'পাসকি ব্যবহার হয়নি',
     },
     lock: {
-      menu: 'লক করুন',
       title: 'লক করা আছে',
       help: '%{name}, যেখানে ছিলেন সেখান থেকে চালিয়ে যেতে পাসওয়ার্ড দিন।',
       password: 'পাসওয়ার্ড',
@@ -57,8 +54,5 @@ export default {
       passkey: 'পাসকি দিয়ে আনলক করুন',
       someone_else: 'অন্য কেউ হিসেবে সাইন ইন করুন',
     },
-  },
-  resources: {
-    group: { fields: { group_second_factor: 'দ্বিতীয় ধাপ বাধ্যতামূলক', group_second_factor_grace_days: 'অতিরিক্ত সময় (দিন)' } },
   },
 };

@@ -45,11 +45,8 @@ export default {
       name: 'Name of this passkey',
       remove: 'Remove passkey %{name}',
       created: 'Added %{date}',
-      sign_in: 'Use a passkey instead',
-      failed: 'The passkey was not used',
     },
     lock: {
-      menu: 'Lock',
       title: 'Locked',
       help: '%{name}, enter your password to go on where you left off.',
       password: 'Password',
@@ -57,8 +54,5 @@ export default {
       passkey: 'Unlock with a passkey',
       someone_else: 'Sign in as someone else',
     },
-  },
-  resources: {
-    group: { fields: { group_second_factor: 'Second factor required', group_second_factor_grace_days: 'Grace period (days)' } },
   },
 };

@@ -45,11 +45,8 @@ export default {
       name: 'Nombre de esta llave de acceso',
       remove: 'Quitar la llave de acceso %{name}',
       created: 'Añadida el %{date}',
-      sign_in: 'Usar una llave de acceso',
-      failed: 'No se usó la llave de acceso',
     },
     lock: {
-      menu: 'Bloquear',
       title: 'Bloqueado',
       help: '%{name}, escriba su contraseña para seguir donde lo dejó.',
       password: 'Contraseña',
@@ -57,8 +54,5 @@ export default {
       passkey: 'Desbloquear con una llave de acceso',
       someone_else: 'Iniciar sesión como otra persona',
     },
-  },
-  resources: {
-    group: { fields: { group_second_factor: 'Segundo factor obligatorio', group_second_factor_grace_days: 'Plazo de gracia (días)' } },
   },
 };

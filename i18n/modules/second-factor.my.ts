@@ -45,11 +45,8 @@ export default {
       name: 'ဤဖြတ်သန်းသော့၏ အမည်',
       remove: '%{name} ဖြတ်သန်းသော့ကို ဖယ်ရှားရန်',
       created: '%{date} တွင် ထည့်ခဲ့သည်',
-      sign_in: 'ဖြတ်သန်းသော့ဖြင့် ဝင်ရန်',
-      failed: 'ဖြတ်သန်းသော့ကို မသုံးခဲ့ပါ',
     },
     lock: {
-      menu: 'သော့ခတ်ရန်',
       title: 'သော့ခတ်ထားသည်',
       help: '%{name}၊ ရပ်ခဲ့သည့်နေရာမှ ဆက်လုပ်ရန် စကားဝှက်ကို ထည့်ပါ။',
       password: 'စကားဝှက်',
@@ -57,8 +54,5 @@ export default {
       passkey: 'ဖြတ်သန်းသော့ဖြင့် သော့ဖွင့်ရန်',
       someone_else: 'အခြားသူအဖြစ် ဝင်ရန်',
     },
-  },
-  resources: {
-    group: { fields: { group_second_factor: 'ဒုတိယအဆင့် လိုအပ်သည်', group_second_factor_grace_days: 'ခွင့်ပြုကာလ (ရက်)' } },
   },
 };

@@ -10,11 +10,13 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
 import { SecondFactorNeeded } from '../../authProvider/second-factor';
-import { lazyComponent } from '../lazy';
+import { lazyComponent, withToolMessages } from '../lazy';
 import type { SignedInUser } from '../modules/second-factor/api';
 
 // The second step (code, passkey, enrolment) is a chunk of its own: most sign-ins never need it.
-const SecondStep = lazyComponent(() => import('../modules/second-factor/SecondStep').then((m) => m.SecondStep));
+const SecondStep = lazyComponent(
+  withToolMessages('second-factor', () => import('../modules/second-factor/SecondStep').then((m) => m.SecondStep)),
+);
 
 interface Credentials {
   username: string;

@@ -9,10 +9,13 @@ import { PictureDialog } from './PictureDialog';
 import { LoginHistoryTable } from './LoginHistoryTable';
 import { ActiveSessions } from './ActiveSessions';
 import { ProfileNotificationsSlot } from './ProfileNotificationsSlot';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 
 // Sign-in security (the second factor's module), a chunk of its own.
-const SecondFactorPanel = lazyComponent(() => import('../second-factor/SecondFactorPanel').then((m) => m.SecondFactorPanel), null);
+const SecondFactorPanel = lazyComponent(
+  withToolMessages('second-factor', () => import('../second-factor/SecondFactorPanel').then((m) => m.SecondFactorPanel)),
+  null,
+);
 
 /** `/users/my-profile`: my card, my latest notifications, this month's sign-ins and my sessions. */
 export function ProfilePage() {

@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import HistoryIcon from '@mui/icons-material/History';
 import { useCanAccess, useDataProvider, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 import { AUDIT_SLUGS } from './api';
 
 // The history view (and the word diff library with it) loads the first time it opens. Every
 // screen that shows this button is loaded after the shell's chunk (src/signed-in.ts), so Rollup
 // keeps what the view shares with the shell there.
-const RecordHistoryDialog = lazyComponent(() => import('./RecordHistoryDialog').then((m) => m.RecordHistoryDialog));
+const RecordHistoryDialog = lazyComponent(
+  withToolMessages('audit', () => import('./RecordHistoryDialog').then((m) => m.RecordHistoryDialog)),
+);
 
 interface Props {
   resource: string;

@@ -1,10 +1,12 @@
 import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '../console-module';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 
 // The audit screens are chunks of their own, loaded when first shown, through the shell's chunk (see src/signed-in.ts).
-const AuditLogPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.AuditLogPage()));
-const DeletedRecordsPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.DeletedRecordsPage()));
+const AuditLogPage = lazyComponent(withToolMessages('audit', () => import('../../signed-in').then((m) => m.inLayout.AuditLogPage())));
+const DeletedRecordsPage = lazyComponent(
+  withToolMessages('audit', () => import('../../signed-in').then((m) => m.inLayout.DeletedRecordsPage())),
+);
 
 /**
  * The audit trail's screens: the log (at its menu entry's route, `audit/audit-list`) and each

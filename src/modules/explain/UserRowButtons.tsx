@@ -6,7 +6,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import { useNavigate } from 'react-router-dom';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { explainApi } from './api';
-import { enterView } from './viewAsSession';
+import { enterView } from './enterView';
 
 /** The users list's "Check access" button: the check page for this user, one click from the list. */
 export function CheckAccessButton() {

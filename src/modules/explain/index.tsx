@@ -1,15 +1,28 @@
 import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '../console-module';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 import { EXPLAIN_SLUGS } from '../../../resources/explain';
 import { currentView, settleEndedView } from './viewAsSession';
 
 // The explainer's screens and buttons are chunks of their own, loaded when first shown, through the shell's chunk (see src/signed-in.ts).
-const CheckAccessPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.CheckAccessPage()));
-const CompareGroupsPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.CompareGroupsPage()));
-const CheckAccessButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.CheckAccessButton()), null);
-const ViewAsButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ViewAsButton()), null);
-const LazyViewAsBanner = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ViewAsBanner()), null);
+const CheckAccessPage = lazyComponent(
+  withToolMessages('explain', () => import('../../signed-in').then((m) => m.inLayout.CheckAccessPage())),
+);
+const CompareGroupsPage = lazyComponent(
+  withToolMessages('explain', () => import('../../signed-in').then((m) => m.inLayout.CompareGroupsPage())),
+);
+const CheckAccessButton = lazyComponent(
+  withToolMessages('explain', () => import('../../signed-in').then((m) => m.inLayout.CheckAccessButton())),
+  null,
+);
+const ViewAsButton = lazyComponent(
+  withToolMessages('explain', () => import('../../signed-in').then((m) => m.inLayout.ViewAsButton())),
+  null,
+);
+const LazyViewAsBanner = lazyComponent(
+  withToolMessages('explain', () => import('../../signed-in').then((m) => m.inLayout.ViewAsBanner())),
+  null,
+);
 
 /** The banner's code loads only while a view lasts: an ordinary session fetches nothing for it. */
 function ViewAsBanner() {

@@ -7,9 +7,9 @@ import { PERMISSIONS_KEY, REMEMBER_KEY, USER_KEY } from '../../../authProvider/s
  * time, or when the server has ended it). The page reloads each way, so every screen, menu and
  * permission is read again as the session's user.
  */
-const RETURN_KEY = 'view_as_return';
-const VIEW_KEY = 'view_as';
-const KEYS = [TOKEN_KEY, USER_KEY, PERMISSIONS_KEY, REMEMBER_KEY];
+export const RETURN_KEY = 'view_as_return';
+export const VIEW_KEY = 'view_as';
+export const KEYS = [TOKEN_KEY, USER_KEY, PERMISSIONS_KEY, REMEMBER_KEY];
 
 export interface ViewAs {
   name: string;
@@ -23,16 +23,6 @@ export function currentView(): ViewAs | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function enterView(token: string, view: ViewAs): void {
-  const saved = Object.fromEntries(KEYS.map((k) => [k, localStorage.getItem(k)]));
-  localStorage.setItem(RETURN_KEY, JSON.stringify(saved));
-  localStorage.setItem(VIEW_KEY, JSON.stringify(view));
-  // The viewed user's name and permissions are read from the server on the next load.
-  for (const k of [USER_KEY, PERMISSIONS_KEY]) localStorage.removeItem(k);
-  localStorage.setItem(TOKEN_KEY, token);
-  window.location.assign('/');
 }
 
 /** Puts the viewer's own session back (nothing when no view is set aside). */

@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
+import { lazyComponent, withToolMessages } from '../../lazy';
 import { idleMs, lockNow, useLocked } from './lock-state';
-// Part of the signed-in shell, not a chunk of its own: it is built from the parts the shell's
-// dialogs already load, and a chunk of its own split those shared parts into more first-visit files.
-import { LockScreen } from './LockScreen';
+
+// Fetched when the console locks (with its words), not with the first screen.
+const LockScreen = lazyComponent(
+  withToolMessages('second-factor', () => import('./LockScreen').then((m) => m.LockScreen)),
+  null,
+);
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**

@@ -17,6 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { uploadUrl } from '../../config';
+import { useToolMessages } from '../../lazy';
 import { useFormat } from '../../modules/i18n/useFormat';
 import type { ChangedBy } from '../../../dataProvider/versions';
 import { defaultChoice, differing, merge, picturesOf, type Choice, type ConflictField } from './fieldValues';
@@ -96,7 +97,12 @@ function ValueView({ field, value }: { field: ConflictField; value: unknown }) {
  * yours, and per field a choice to keep yours or take theirs; or reload theirs entirely. For a
  * delete of a record changed meanwhile: what changed, and whether to delete it anyway.
  */
-export function ConflictDialog({ state, fields, busy = false, onResolve, onReload, onConfirmDelete, onCancel, wording }: Props) {
+/** Shown once its words are here (they load with the first conflict, not with the first screen). */
+export function ConflictDialog(props: Props) {
+  return useToolMessages('conflicts') ? <ConflictChoices {...props} /> : null;
+}
+
+function ConflictChoices({ state, fields, busy = false, onResolve, onReload, onConfirmDelete, onCancel, wording }: Props) {
   const translate = useTranslate();
   const { intlLocale } = useFormat();
   const { mode, base, yours, theirs } = state;

@@ -6,6 +6,7 @@ import { isConflict, versionOf, type VersionConflict } from '../../../dataProvid
 import { ConflictDialog, type ConflictState } from './ConflictDialog';
 import type { ConflictField } from './fieldValues';
 import { useRecordWatch } from './useRecordWatch';
+import { useToolMessages } from '../../lazy';
 
 type Values = Record<string, unknown>;
 
@@ -45,6 +46,8 @@ interface Props extends GuardHost {
  */
 export function ConflictGuard({ refused, ...host }: Props) {
   const translate = useTranslate();
+  // The notice's and the dialog's words load with the form, not with the first screen.
+  const wordsReady = useToolMessages('conflicts');
   const notify = useNotify();
   const [state, setState] = useState<ConflictState>();
   const [busy, setBusy] = useState(false);
@@ -93,7 +96,7 @@ export function ConflictGuard({ refused, ...host }: Props) {
 
   return (
     <>
-      {change && !state && (
+      {wordsReady && change && !state && (
         <Alert
           severity="warning"
           role="alert"
@@ -116,7 +119,7 @@ export function ConflictGuard({ refused, ...host }: Props) {
           {translate(change.kind === 'updated' ? 'conflicts.notice_updated' : 'conflicts.notice_deleted')}
         </Alert>
       )}
-      {state && (
+      {wordsReady && state && (
         <ConflictDialog
           // A new round (their record moved on again) starts with fresh choices.
           key={`${state.mode}:${versionOf(state.theirs) ?? ''}`}

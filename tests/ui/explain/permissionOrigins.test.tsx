@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { AdminContext } from 'react-admin';
-import { i18nProvider } from '../../../i18n';
+import { i18nProvider, loadToolMessages } from '../../../i18n';
 import { PermissionTree } from '../../../src/modules/access/PermissionTree';
 import type { PermissionEntry } from '../../../src/modules/access';
 import { usePermissionOrigins } from '../../../src/modules/explain/PermissionOrigins';
@@ -65,6 +65,9 @@ function Dialog({ explains }: { explains: boolean }) {
 }
 
 describe("each row of a user's permission tree says where its state comes from", () => {
+  // The console's loader brings the explainer's words with the permission dialog; here the tree is rendered directly.
+  beforeAll(() => loadToolMessages('explain'));
+
   let asked = 0;
   beforeEach(() => {
     asked = 0;
