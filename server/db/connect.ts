@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kys
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
 import { sqliteReaders, type SqliteReaders } from './sqlite-readers';
+import { startCheckpointer } from './sqlite-checkpointer';
 
 export interface Connection {
   db: Db;
@@ -88,7 +89,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
   const db: Db = new Kysely({ dialect: new SqliteDialect({ database }) });
   const readers = options.readerThreads ? sqliteReaders(file, options.readerThreads) : undefined;
+  const checkpointer = startCheckpointer(sqlite, file);
   const close = async () => {
+    await checkpointer.close();
     await readers?.close();
     await db.destroy();
   };
