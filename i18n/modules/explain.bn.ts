@@ -51,4 +51,10 @@ export default {
       own_deny: 'এই ব্যবহারকারীর নিজস্ব নিষেধ',
     },
   },
+  // The navigation's entries (their English is the server's menu name).
+  menus: {
+    'explain/check-access': 'প্রবেশাধিকার যাচাই',
+    'explain/view-as': 'ব্যবহারকারী হিসেবে দেখা',
+    'explain/compare-groups': 'গ্রুপ তুলনা',
+  },
 };

@@ -51,4 +51,10 @@ export default {
       own_deny: "This user's own denial",
     },
   },
+  // The navigation's entries (their English is the server's menu name).
+  menus: {
+    'explain/check-access': 'Check Access',
+    'explain/view-as': 'View As',
+    'explain/compare-groups': 'Compare Groups',
+  },
 };

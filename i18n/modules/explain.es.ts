@@ -51,4 +51,10 @@ export default {
       own_deny: 'Denegación propia de este usuario',
     },
   },
+  // The navigation's entries (their English is the server's menu name).
+  menus: {
+    'explain/check-access': 'Comprobar acceso',
+    'explain/view-as': 'Ver como',
+    'explain/compare-groups': 'Comparar grupos',
+  },
 };

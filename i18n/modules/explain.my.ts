@@ -51,4 +51,10 @@ export default {
       own_deny: 'ဤအသုံးပြုသူ၏ ကိုယ်ပိုင် ငြင်းပယ်ချက်',
     },
   },
+  // The navigation's entries (their English is the server's menu name).
+  menus: {
+    'explain/check-access': 'ဝင်ခွင့် စစ်ဆေးရန်',
+    'explain/view-as': 'အသုံးပြုသူအဖြစ် ကြည့်ရန်',
+    'explain/compare-groups': 'အဖွဲ့များ နှိုင်းယှဉ်ရန်',
+  },
 };

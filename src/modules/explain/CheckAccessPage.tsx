@@ -7,7 +7,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { CanAccess, Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { EXPLAIN_SLUGS } from '../../../resources/explain';
+import { AccessDeniedPage } from '../access/AccessDeniedPage';
 import { useRegistry } from '../../registry-context';
 import { viewerBranch } from '../users/BranchFilter';
 import { explainApi, type ExplainedSlug, type Explanation } from './api';
@@ -17,7 +19,16 @@ import { Chain } from './Chain';
  * Check access: a user (from the address, as the users list's row button opens it, or chosen
  * here) and a screen or action; the answer with the chain that decided it, as the server decides.
  */
+/** Only for holders of its permission: others land on the access-denied page, before any call. */
 export function CheckAccessPage() {
+  return (
+    <CanAccess resource={EXPLAIN_SLUGS.check} action="list" accessDenied={<AccessDeniedPage />}>
+      <CheckAccess />
+    </CanAccess>
+  );
+}
+
+function CheckAccess() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const userId = Number(params.get('user')) || undefined;

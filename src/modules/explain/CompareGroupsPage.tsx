@@ -11,13 +11,24 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { CanAccess, Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { EXPLAIN_SLUGS } from '../../../resources/explain';
+import { AccessDeniedPage } from '../access/AccessDeniedPage';
 import { explainApi, type Comparison } from './api';
 
 type Group = RaRecord & { group_name?: string };
 
 /** Two groups' permissions side by side, the differing rows marked (and, on demand, alone). */
+/** Only for holders of its permission: others land on the access-denied page, before any call. */
 export function CompareGroupsPage() {
+  return (
+    <CanAccess resource={EXPLAIN_SLUGS.compare} action="list" accessDenied={<AccessDeniedPage />}>
+      <CompareGroups />
+    </CanAccess>
+  );
+}
+
+function CompareGroups() {
   const translate = useTranslate();
   const { data: groups = [] } = useGetList<Group>('group', {
     pagination: { page: 1, perPage: 200 },
