@@ -178,9 +178,10 @@ function payloadOf(b: Body): { payload?: Buffer | string; headers: Record<string
   }
 }
 
-/** A write that would take the administrator's own rights away (Super Admin's group, the admin account). */
-const RECORDS_FAILURES = /\/users\/user-login|\/reset-password-(verify|otp|new)/;
+/** Routes whose refusals are recorded by design: failed sign-ins, codes and unlocks count towards the account's lock-out. */
+const RECORDS_FAILURES = /\/users\/user-login|\/reset-password-(verify|otp|new)|\/second-factor\/unlock$/;
 
+/** A write that would take the administrator's own rights away (Super Admin's group, the admin account). */
 const selfHarm = (route: CatalogueEntry, c: Case) =>
   /\/(group|users?)\//.test(route.url) && route.url.includes(':') && route.method !== 'GET' && c.params[0] === '1';
 

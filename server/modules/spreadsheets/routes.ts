@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { registry as shipped, type ResourceDescriptor } from '../../../resources';
 import {
@@ -121,21 +123,33 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
             ...(zone && { zone: { from: ctx.timeZone, to: zone } }),
           };
           const writer = sheetWriter(format, d.name);
+          // The answer ends only once the export's audit entry is written: a client that has the
+          // whole file finds the export in the trail, and nothing is written after the answer.
+          const body = new PassThrough();
+          writer.stream.pipe(body, { end: false });
           const state = { cancelled: false, finished: false };
           request.raw.on('close', () => {
             if (state.finished) return;
             state.cancelled = true;
             writer.stream.destroy();
+            body.destroy();
           });
           const rows = listRows(ctx.conn.db, ctx.conn.dialect, ctx.registry, d, plan.q, () => state.cancelled);
           void (async () => {
             let written = 0;
+            let failed: Error | undefined;
             try {
+              const drained = once(writer.stream, 'end');
+              // Awaited below only when the rows were all written; a cancelled export's never settles or fails unheard.
+              drained.catch(() => undefined);
               written = await writeRows(plan, writer, rows, (n) => (written = n));
+              // Every byte of the file has passed on to the answer.
+              await drained;
             } catch (err) {
               if (!(err instanceof ExportCancelled)) {
                 request.log.error({ err }, `export of ${d.name} failed`);
-                writer.stream.destroy(err instanceof Error ? err : undefined);
+                failed = err instanceof Error ? err : new Error(String(err));
+                writer.stream.destroy(failed);
               }
             } finally {
               state.finished = true;
@@ -155,13 +169,15 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
               } catch (err) {
                 request.log.error({ err }, `export of ${d.name}: the audit entry could not be written`);
               }
+              if (failed) body.destroy(failed);
+              else body.end();
             }
           })();
           return reply
             .header('content-type', SHEET_TYPES[format])
             .header('content-disposition', attachment(`${d.name}-${stamp()}.${format}`))
             .header('x-export-rows', String(total))
-            .send(writer.stream);
+            .send(body);
         },
       );
     }
