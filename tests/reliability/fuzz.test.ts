@@ -178,8 +178,9 @@ function payloadOf(b: Body): { payload?: Buffer | string; headers: Record<string
   }
 }
 
-/** Routes whose refusals are recorded by design: failed sign-ins, codes and unlocks count towards the account's lock-out. */
-const RECORDS_FAILURES = /\/users\/user-login|\/reset-password-(verify|otp|new)|\/second-factor\/unlock$/;
+/** Routes whose refusals are recorded by design: a wrong password or code (sign-in, unlock, a second-factor change) counts towards the account's lock-out. */
+const RECORDS_FAILURES =
+  /\/users\/user-login|\/reset-password-(verify|otp|new)|\/second-factor\/(unlock|unlock-passkey|recovery-renew|totp-remove)$/;
 
 /** A write that would take the administrator's own rights away (Super Admin's group, the admin account). */
 const selfHarm = (route: CatalogueEntry, c: Case) =>
