@@ -108,27 +108,11 @@ function compileStatements(on: Handle) {
   };
 }
 
-/** `audit_append`'s parameters, in its order. */
-const APPEND_PARAMETERS = [
-  'lock',
-  'now',
-  'before_at',
-  'before_id',
-  'before_prev',
-  'rest',
-  'audit_actor',
-  'audit_actor_name',
-  'audit_actor_branch',
-  'audit_action',
-  'audit_resource',
-  'audit_record',
-  'audit_branch',
-  'audit_changes',
-  'audit_snapshot',
-  'audit_ip',
-  'audit_browser',
-  'audit_request',
-] as const;
+/** An entry's own values (all but its id, time and hashes), in the order both statements take them. */
+const BODY_COLUMNS = AUDIT_COLUMNS.slice(2, -2) as readonly (keyof EntryBody)[];
+
+/** `audit_append`'s parameters, in its order: the lock, the time, the cut canonical JSON, then the entry's own values. */
+const APPEND_PARAMETERS = ['lock', 'now', 'before_at', 'before_id', 'before_prev', 'rest', ...BODY_COLUMNS] as const;
 
 /** How long an actor's name and branch are taken as read (this instance forgets them at once when it writes that user). */
 const NAME_MS = 2_000;
@@ -172,15 +156,7 @@ export function createTrail(dialect: Dialect) {
     const [beforeAt, beforeId, beforePrev, rest] = hashParts(body);
     const q = statements(on).append;
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      const parameters = [
-        TRAIL_LOCK,
-        new Date().toISOString(),
-        beforeAt,
-        beforeId,
-        beforePrev,
-        rest,
-        ...APPEND_PARAMETERS.slice(6).map((c) => body[c as keyof EntryBody]),
-      ];
+      const parameters = [TRAIL_LOCK, new Date().toISOString(), beforeAt, beforeId, beforePrev, rest, ...BODY_COLUMNS.map((c) => body[c])];
       const id = (await runWith(on, q, parameters))[0]?.id;
       if (id !== null && id !== undefined) return id;
       await new Promise((resolve) => setTimeout(resolve, pause));
