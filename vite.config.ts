@@ -21,7 +21,7 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 2500,
     // Terser, not Vite's default esbuild: the first visit's JavaScript is 4 % smaller gzipped
-    // (384.6 -> 370.1 kB, issue 14's budget of 1.1 x the minimal react-admin app), for ~15 s
+    // (384.6 -> 370.1 kB, against a budget of 1.1 x the minimal react-admin app), for ~15 s
     // more build time.
     minify: 'terser',
   },

@@ -102,7 +102,7 @@ export function createAuthProvider({
   /*
    * react-admin checks the session on every screen, and the layout and the screen each ask as
    * they mount: a check in flight, or answered less than SESSION_CHECK_FRESH_MS ago for the same token, serves
-   * them all instead of two more requests that the list then waits for (issue 14, first list row).
+   * them all instead of two more requests that the list's first row would wait for.
    * A failed check is never reused. An administrator's change still shows on the next screen.
    */
   let last: { token: string; answeredAt: number; check: Promise<void> } | undefined;

@@ -1,6 +1,6 @@
 // For a returning user (a session token in storage), starts fetching the signed-in shell's
 // scripts, which the build lists in <meta name="signed-in-scripts">, while the main script is
-// still downloading and running rather than after it (issue 14: time to the first list row).
+// still downloading and running rather than after it: the first list row comes sooner.
 // A file, not an inline script: the CSP refuses inline scripts. 'token' is TOKEN_KEY
 // (dataProvider/httpClient.ts).
 (function () {

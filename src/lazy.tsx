@@ -4,7 +4,7 @@ import { loadToolMessages, toolMessagesReady, type ToolCatalogue } from '../i18n
 
 /**
  * A component whose code is a chunk of its own, fetched the first time it renders: the sign-in
- * page and a list load only what they show (issue 14). Until the chunk arrives the place shows
+ * page and a list load only what they show. Until the chunk arrives the place shows
  * `fallback`: react-admin's translated <Loading/> for screens, nothing for small parts (a row
  * button, an app bar item). `load` names the export, so modules keep their named exports.
  */
@@ -38,7 +38,7 @@ export function lazyComponent<P extends object>(
     // Code already here (preloaded, or shown before) renders at once. React.lazy would suspend
     // once more on its first render, and React holds a suspended boundary's content back for up
     // to 300 ms after its fallback showed: twice on the way to a first list row (layout, then
-    // list; bench/FIRST-VISIT.md). Decided once per mount, so the tree's shape never changes
+    // list). Decided once per mount, so the tree's shape never changes
     // under a mounted screen.
     const [Direct] = useState(() => loaded);
     if (Direct) return <Direct {...props} />;

@@ -2,7 +2,7 @@
  * Everything the first signed-in screen shows beyond the sign-in page, as one dynamic import:
  * the layout, the generated list screen and the app bar items the modules contribute. Loaded
  * separately they made ~35 small shared chunks that queued on HTTP/1.1's six connections and
- * gzipped worse (issue 14, bench/FIRST-VISIT.md), so App.tsx and the modules' index files load
+ * gzipped worse, so App.tsx and the modules' index files load
  * these parts from here, and Rollup makes one chunk of what only they use.
  */
 import { withToolMessages } from './lazy';
@@ -21,7 +21,7 @@ export { LockMenuItem } from './modules/second-factor/LockMenuItem';
  * own. The module registries (loaded with the sign-in page) fetch them through this chunk rather
  * than directly, so Rollup knows the shell is always loaded before them and keeps what they share
  * with it here: imported from the registries, those shared parts made ~18 small chunks that the
- * first list downloaded one by one, each gzipped apart (issue 14, bench/FIRST-VISIT.md).
+ * first list downloaded one by one, each gzipped apart.
  */
 export const inLayout = {
   HomePage: () => import('./pages/HomePage').then((m) => m.HomePage),

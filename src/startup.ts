@@ -6,7 +6,7 @@ export const FIRST_PAGE_WAIT_MS = 300;
  * here, and the list's first page asked for at start-up is in, or has had `waitMs` more to come.
  * With the page in, its rows are part of the first commit. Rendered without it, the list mounts
  * empty, react-admin's routes re-render it twice as they register the resources, and the rows show
- * in a commit of their own, ~0.2 s later on a cold load (issue 14, bench/FIRST-VISIT.md). A slow
+ * in a commit of their own, ~0.2 s later on a cold load. A slow
  * server costs at most `waitMs` before the layout shows. Never rejects (neither input does).
  */
 export async function firstRenderReady({

@@ -124,7 +124,7 @@ export interface SessionStore {
 /**
  * A looked-up session with its times parsed once, not on every request. The cache is keyed by the
  * token itself (it never leaves memory), so a hit costs no SHA-256: hashing was the largest single
- * piece of a cached request's own work (bench/RESULTS.md, get-one profile).
+ * piece of a cached request's own work (in a profile of a get-one).
  */
 interface Cached {
   row: SessionUser;

@@ -17,8 +17,8 @@ import type { Db } from './database';
  * SQLite reads on threads of their own: a search's total and matches are worked out on `size`
  * worker threads, each with its own connection to the same file (WAL: every statement reads the
  * latest commit), so that a long read (a search's exact total at a million rows is 8-20 ms)
- * neither blocks the event loop for everyone else nor leaves the second core idle. Measured in
- * bench/READER-THREADS.md. Writes, pages and rows, and the reads that must see a transaction's own
+ * neither blocks the event loop for everyone else nor leaves the second core idle. Writes, pages
+ * and rows, and the reads that must see a transaction's own
  * writes, stay on the server's main connection.
  */
 
@@ -46,7 +46,7 @@ function readerThread(require: NodeJS.Require): void {
   db.pragma('busy_timeout = 5000');
   // 512 KiB of page cache instead of better-sqlite3's 16 MB: ~6 MB less per thread at a million
   // rows, a search's count 5-10 % slower (its cost is in decoding the trigram doclists; the pages
-  // come from the OS's file cache). bench/READER-THREADS.md.
+  // come from the OS's file cache).
   db.pragma('cache_size = -512');
   const statements = new Map<string, import('better-sqlite3').Statement>();
   parentPort?.on('message', (ask: Ask) => {
@@ -100,7 +100,7 @@ export function sqliteReaders(file: string, size: number): SqliteReaders {
       // A thread's garbage is a few small answers per read, so it needs no 4 MB semi-spaces
       // (`npm start`'s --max-semi-space-size=4 would apply to each thread too). Old generation: a
       // bound, not a need. Most of the threads' RSS was glibc's per-thread malloc arenas, which
-      // `npm start`'s MALLOC_ARENA_MAX=2 bounds (bench/SEARCH.md).
+      // `npm start`'s MALLOC_ARENA_MAX=2 bounds.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 64 },
     });
     // The server's sockets keep the process alive; a forgotten reader must not.

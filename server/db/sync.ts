@@ -24,7 +24,7 @@ export async function syncDescriptorTables(conn: Connection, registry: Registry)
 
 /**
  * The names of the indexes there are, read once: a start then sends a statement only for an index
- * that is missing, not one per index (on PostgreSQL ~50 round trips of a start, bench/SCALE.md).
+ * that is missing, not one per index (on PostgreSQL that was ~50 round trips of every start).
  */
 async function indexNames(conn: Connection): Promise<ReadonlySet<string>> {
   const { rows } =

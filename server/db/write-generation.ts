@@ -17,7 +17,7 @@ export interface WriteGeneration {
   /**
    * PostgreSQL: the same token as a column of any statement, read in that statement's snapshot.
    * A kept answer is then checked by the statement that reads its page, in one round trip instead
-   * of two (bench/SCALE.md).
+   * of two.
    */
   column?: (table: string) => RawBuilder<string | number>;
 }

@@ -25,7 +25,7 @@ export interface LazySchemaCompilers {
  *
  * Compiling every route's schemas took most of the time between the routes being registered and
  * the port being open: a PostgreSQL server at 1,000,000 medicines listened after 1.50 s, and now
- * after 1.08 s (issue 14: start-up to the first answer under 1.5 s). A route pays its own compile,
+ * after 1.08 s (the aim is the first answer within 1.5 s of starting). A route pays its own compile,
  * a few milliseconds, on its first request. The test suite calls `compileAll`, so a schema that cannot
  * compile still fails there rather than on its route's first request.
  */

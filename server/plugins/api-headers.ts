@@ -15,7 +15,7 @@ const JSON_ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
  * Helmet's answer headers without a content policy. They depend on nothing in the request, so
  * they are worked out once by running helmet's middleware against a recording response, and each
  * answer then gets them in one call: running the middleware chain per request cost a tenth of a
- * get-one's server time (bench/RESULTS.md).
+ * get-one's server time.
  */
 function helmetHeaders(): Record<string, string> {
   const headers = new Map<string, string>();

@@ -48,7 +48,7 @@ function NavToggle({ tip }: { tip: boolean }) {
  * the profile menu. The items, the loading indicator, the profile menu and the toggle's tooltip
  * follow the first commit (useDeferredPart). Memoised: it takes no props, and react-admin's routes
  * re-render the whole layout several times as a screen opens (registering the resources), which it
- * need not follow (issue 14, bench/FIRST-VISIT.md).
+ * need not follow (each would delay a list's first rows).
  */
 export const AppBar = memo(function AppBar() {
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));

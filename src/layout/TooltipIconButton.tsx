@@ -7,7 +7,7 @@ type Props = IconButtonProps & {
   title: string;
   /**
    * False in a screen's first commit (useDeferredPart): MUI's Tooltip sets state from a ref as it
-   * mounts, which React renders at once, before the browser paints (issue 14).
+   * mounts, which React renders at once, before the browser paints the first rows.
    */
   tooltip: boolean;
   /** Another element to render, e.g. a router Link (with its `to`). */

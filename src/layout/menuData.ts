@@ -75,7 +75,7 @@ export function menuQuery(rights: string) {
 
 /**
  * A returning user's menu is fetched when the console starts, with the session check, rather than
- * once the layout has rendered after that check's answer (issue 14: the first list row). The key
+ * once the layout has rendered after that check's answer, so the first list row comes sooner. The key
  * holds the slugs stored at the last check: if this check changes them, the layout asks again.
  */
 export function prefetchMenu(queryClient: QueryClient): void {

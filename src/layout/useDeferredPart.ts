@@ -3,7 +3,7 @@ import { useDeferredValue } from 'react';
 /**
  * False in the commit that mounts the caller, then true in a render React starts at once after it,
  * in the background (useDeferredValue with an initial value). For the parts a screen does not need
- * to be read (issue 14, bench/FIRST-VISIT.md):
+ * to be read, so that a list's first rows are painted sooner:
  * - the app bar's items and the menu's links: less to render before a list's first rows;
  * - the tooltips, selects and forms (the sort controls, the filter bar, the pagination): MUI's
  *   Tooltip and Select and react-hook-form set state from a ref as they mount. React renders such

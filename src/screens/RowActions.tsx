@@ -51,7 +51,7 @@ function EditRowButton({ tips }: { tips: boolean }) {
  * Bin icon: asks "Do You Want to Delete?" with a warning (yes/no), then deletes and refreshes the
  * list. The question and its delete mutation are mounted by a click (and kept once closed, so
  * closing still fades out): a list page has a bin per row, and each row carried an idle
- * mutation and a closed dialog (issue 14: a first list row's render time).
+ * mutation and a closed dialog, which slowed the render of a list's first rows.
  */
 function DeleteRowButton({ tips }: { tips: boolean }) {
   const resource = useResourceContext();
@@ -148,8 +148,8 @@ function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; on
  * A row's buttons: the modules' extra actions, then edit and delete where the user may (the
  * resource's permission, and the record's: see `useManageableRows`). The list
  * asks canAccess once for the page (the permission slugs are per resource, not per record) rather
- * than twice per row: a react-query observer and a hashed key with the whole record each (issue
- * 14, a first list row's render time). `tips`: the buttons' tooltips, left out of the list's first
+ * than twice per row: a react-query observer and a hashed key with the whole record each, which
+ * slowed the render of a list's first rows. `tips`: the buttons' tooltips, left out of the list's first
  * commit (useDeferredPart).
  */
 export function RowActions({ canEdit, canDelete, tips = true }: { canEdit: boolean; canDelete: boolean; tips?: boolean }) {

@@ -5,7 +5,7 @@ import { DATABASES, startServer, type TestServer } from './harness';
 /**
  * A search page is the plain list filtered by the term: same rows, same order (sort column, then
  * id, in one direction), same total, on every page (also past the end), whatever the sort and
- * status. The search query is shaped differently from the plain list (bench/SEARCH.md); this holds
+ * status. The search query is shaped differently from the plain list, for speed; this holds
  * it to the plain list's answers. Twice: as the server ships (a term's first ask reads only its page
  * and total, later asks its kept matches) and with nothing kept (every page is a first ask).
  */

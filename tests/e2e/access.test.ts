@@ -3,7 +3,7 @@ import { signIn, startE2E, type E2E } from './harness';
 import { insertUser } from '../fixtures/users';
 
 /**
- * Issue 8's story in Chromium against the real server: an administrator unticks "Branch Create"
+ * A permission withdrawn, in Chromium against the real server: an administrator unticks "Branch Create"
  * for a group in the permission tree; a signed-in user of that group reloads and no longer sees
  * the New button, and the server refuses the call.
  */

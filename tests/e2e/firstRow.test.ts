@@ -3,7 +3,7 @@ import { signIn, startE2E, type E2E } from './harness';
 
 /*
  * A list's first commit holds the frame and the rows; the filter bar, the sort controls, the
- * pagination and the tooltips are rendered just after it (src/screens/ResourceList.tsx, issue 14:
+ * pagination and the tooltips are rendered just after it (src/screens/ResourceList.tsx, since
  * a sync update during the first commit made React run react-admin's registration re-renders
  * before the browser could paint). In a real browser at a desktop width, nothing the user sees
  * may move when they arrive.

@@ -45,7 +45,7 @@ async function expectTrapped(page: Page) {
   expect((await focused(page)).inDialog).toBe(true);
 }
 
-/** Keyboard use of the signed-in shell (issue 12): skip link, visible focus, dialogs, language switch. */
+/** Keyboard use of the signed-in shell: skip link, visible focus, dialogs, language switch. */
 describe('keyboard, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { ADMIN, signIn, type E2E } from './harness';
 import { apiRead, consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
 
 /**
- * Issue 31's restricted branch clerk, end to end in Chromium against the real server: every
+ * A restricted branch clerk, end to end in Chromium against the real server: every
  * screen they may not open lands on the access-denied page without a refused read; every filter
  * of the screens they may open offers choices; a notice sent to them alone reaches their inbox and
  * profile (which shows the latest ten); a permission withdrawn while they look at a screen takes

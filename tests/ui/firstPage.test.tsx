@@ -10,7 +10,7 @@ import { renderApp, signIn } from './render';
 
 /*
  * A returning user opening a list screen gets its first page asked for at start-up, together with
- * the session check (src/screens/firstPage.ts, issue 14), under the key react-admin's list uses:
+ * the session check (src/screens/firstPage.ts), under the key react-admin's list uses:
  * the list shows those rows and does not ask again. A request sent before the layout is on the
  * page was sent at start-up: react-admin's list asks only once it has rendered inside the layout.
  */

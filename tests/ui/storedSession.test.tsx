@@ -7,7 +7,7 @@ import { currentPath, renderApp, signIn } from './render';
 
 /*
  * A returning user's stored session answers react-admin's session check at once, so the layout
- * and the list render without waiting for the server (src/queryClient.ts, issue 14). The server
+ * and the list render without waiting for the server (src/queryClient.ts). The server
  * still decides: a session it no longer accepts must end on the sign-in page, with nothing kept.
  * (A server refusing every request, the usual case, is tested in Chromium: tests/e2e/accounts.)
  */

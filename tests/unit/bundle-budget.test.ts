@@ -4,20 +4,20 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 14's build check: the JavaScript the sign-in page loads before anything runs (the entry
+ * The first visit's build check: the JavaScript the sign-in page loads before anything runs (the entry
  * script of dist/index.html, its static imports and modulepreload links) may not grow past the
  * budget. Bytes only, never time: the machines are shared. dist/ is written by `npm run build`,
  * which `npm test` runs first.
  *
  * The budget is 1.1 × the minimal react-admin app's JavaScript (bench/minimal-ra/: one resource,
  * ra-data-simple-rest, ListGuesser, our library versions), gzip -9: 340,124 bytes as measured by
- * `npm run bench:first-visit` on 2026-11-23 (bench/FIRST-VISIT.md), so 1.1 × 340,124 = 374,136.
+ * `npm run bench:first-visit` on 2026-11-23, so 1.1 × 340,124 = 374,136.
  * Re-measure there when react-admin, MUI or React are upgraded, and change this one number.
  */
 export const SIGN_IN_BUDGET_GZIP9 = 374_136;
 
 /**
- * The sign-in page and then a list (issue 14, part 1) are held to the same budget: 1.1 x the minimal
+ * The sign-in page and then a list are held to the same budget: 1.1 x the minimal
  * app. They measured 398,107 bytes gzip -9 in 19 script files on 2026-11-23 (1.17 x), and about
  * 370,000 in 3 files once the layout-only screens were fetched through the shell's chunk (so that
  * what they share with it stays there: src/signed-in.ts) and the build minified with Terser.

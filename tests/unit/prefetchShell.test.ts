@@ -6,8 +6,7 @@ import { isOnDemand } from '../../src/lazy';
 /*
  * A returning user's first render waits for prefetchSignedInScreens (src/main.tsx). Every part of
  * the shell the first screen shows must be preloaded by it, not only the layout: a part that is
- * not suspends once as it first renders, and React holds the revealed screen back up to 300 ms
- * (issue 14, bench/FIRST-VISIT.md).
+ * not suspends once as it first renders, and React holds the revealed screen back up to 300 ms.
  */
 describe('prefetchSignedInScreens', () => {
   afterEach(() => {

@@ -3,7 +3,7 @@ import { firstRenderReady } from '../../src/startup';
 
 /*
  * A returning user's first render (src/main.tsx) waits for the shell's code and, a little, for the
- * list's first page asked for at start-up, so that the rows are in the first commit (issue 14).
+ * list's first page asked for at start-up, so that the rows are in the first commit.
  */
 function deferred() {
   let resolve: () => void = () => undefined;

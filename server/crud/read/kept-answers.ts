@@ -10,7 +10,7 @@ import { inOrderOf } from './shape';
 /**
  * From its second ask, a search's ordered matches are kept (until the table is next written) when
  * there are at most this many: paging through them, or asking again, then reads only the page's
- * rows. Measured in bench/SCALE.md: the match itself is what a search at a million rows spends its
+ * rows. Measured at scale: the match itself is what a search at a million rows spends its
  * time on. The first ask reads only its page and total: most terms are asked once.
  */
 export const MAX_KEPT_MATCHES = 10_000;

@@ -5,7 +5,7 @@ import { dynamic, type Db, type DynamicDb } from '../../db/database';
  * the reads that cost milliseconds and answer a few numbers: on SQLite the reader threads
  * (server/db/sqlite-readers.ts, `Connection.answers`) unless they are turned off, otherwise the
  * main connection. Pages and rows are read on the main connection: handing 50 whole rows across
- * threads costs more than reading them (bench/SEARCH.md).
+ * threads costs more than reading them.
  */
 export interface ReadConnections {
   /** The server's main connection: pages, rows, reads by id, a plain list's count. */
@@ -21,6 +21,6 @@ export function readConnections(db: Db, answers: Db = db): ReadConnections {
 /**
  * Where a list's count runs. A search's count runs the match (on `answers`); a plain list's count
  * walks an index that the main connection's page cache holds, several times faster there than on
- * a reader thread (bench/READER-THREADS.md).
+ * a reader thread.
  */
 export const countOn = (connections: ReadConnections, search: boolean): DynamicDb => (search ? connections.answers : connections.main);

@@ -32,7 +32,7 @@ export function searchSql(dialect: Dialect, sqlOf: ListSql, { main, answers }: R
     for (const w of where) matches = matches.where(w);
     const search = ftsOnlySearch(d, q, where);
     if (search) {
-      // The table is not read for the set at all (16 ms instead of 39 ms at 1M rows, bench/SEARCH.md).
+      // The table is not read for the set at all (16 ms instead of 39 ms at 1M rows).
       matches = answers.selectFrom(ftsTable(d)).select(sql.ref('rowid').as('__id')).where(ftsMatch(d, search));
     }
     return { matches, bySort };
@@ -41,7 +41,7 @@ export function searchSql(dialect: Dialect, sqlOf: ListSql, { main, answers }: R
   /**
    * A search page's ids straight from the FTS index (`ftsOnlySearch`), and its total: FTS5 walks
    * its doclists in rowid order and stops after the page, so a first page costs well under a
-   * millisecond at 1M rows; only the total needs every match (bench/SEARCH.md).
+   * millisecond at 1M rows; only the total needs every match.
    */
   async function ftsPage(d: ResourceDescriptor, q: ListQuery, search: string, knownTotal?: number) {
     const fts = ftsTable(d);
@@ -90,7 +90,7 @@ export function searchSql(dialect: Dialect, sqlOf: ListSql, { main, answers }: R
    * A search page (rows not yet shaped) and its total in one query, the matches found once: the
    * search index is read a single time into a materialized set of (id, sort value), which gives
    * both the count and the page; only the page's rows are then read in full and joined to their
-   * references. Measured in bench/SEARCH.md: the separate page and count queries each ran the
+   * references. Measured at 1M rows: the separate page and count queries each ran the
    * trigram match, and on PostgreSQL the page's plan walked the primary key backwards re-testing
    * ILIKE on every row. Runs on `answers`: the match is most of its cost, the 50 rows it hands
    * back a small part.

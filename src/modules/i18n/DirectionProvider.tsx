@@ -6,7 +6,7 @@ import { readPreference, usePreference } from '../../preferences';
 /**
  * Two style caches: in right-to-left every left/right in the console's CSS is flipped. The flipping
  * plugins (stylis' prefixer, stylis-plugin-rtl and cssjanus, about 7 kB gzip) are fetched only
- * when right-to-left is chosen (issue 14: nothing the first screen does not need).
+ * when right-to-left is chosen: the first screen loads nothing it does not need.
  */
 const ltrCache = createCache({ key: 'css', prepend: true });
 let rtlCache: EmotionCache | undefined;

@@ -24,7 +24,7 @@ const TRANSPORTS: ('websocket' | 'polling')[] = ['websocket', 'polling'];
 /**
  * Connects once the page is idle (at most 3 s after the socket is made): on a cold start the
  * first screen's rendering is the busy part, and the bell and the record pushes lose nothing by
- * waiting, since a (re)connection refetches what is on screen (issue 14: first list row).
+ * waiting, since a (re)connection refetches what is on screen.
  */
 function connectWhenIdle(socket: Socket) {
   const connect = () => {

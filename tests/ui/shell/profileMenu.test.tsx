@@ -12,8 +12,8 @@ import { serveMenu } from './menuData';
 configure({ asyncUtilTimeout: 8000 });
 
 /**
- * The users screen's descriptor as the spec names its slugs (users/user-list, users/user-create):
- * the product's own once the users issue lands, this stand-in until then.
+ * A stand-in for the users screen's descriptor, with the slugs as the spec names them
+ * (users/user-list, users/user-create), so the profile menu is tested without the users module.
  */
 const usersStandIn = {
   name: 'users',
