@@ -4,13 +4,13 @@ import type { Registry, ResourceDescriptor } from '../../resources';
 import type { CrudService } from '../crud/service';
 import type { IncomingFile } from '../crud/images';
 import { inDependencyOrder } from '../db/sync';
-import { samplesByResource, type Sample } from './samples';
-import { isSampleRef, type SampleRef } from './samples/types';
+import { samplesByResource } from '../../resources/generated/samples';
+import { isSampleRef, type Sample, type SampleRef } from '../../resources/sample';
 import { samplePicture } from './sample-image';
 import { setSetting, setting } from '../db/settings';
 
 /**
- * Sample records from server/startup/samples (keyed by descriptor name), written through the same service as the API
+ * Sample records of the entity folders (resources/<entity>/samples.ts), written through the same service as the API
  * (so they are validated like any input). Reference values name the target by a unique field; image
  * values are labels for a picture drawn now. Each resource is seeded once, ever.
  */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { descriptors } from '../../resources';
-import { samplesByResource } from '../../server/startup/samples';
+import { samplesByResource } from '../../resources/generated/samples';
 
 /**
  * Sample records are server-only: the built console (dist/, written by `npm run build`, which

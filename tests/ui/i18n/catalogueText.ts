@@ -4,7 +4,7 @@ import type { Messages } from '../../../i18n/merge';
 import { serverMessageTranslator } from '../../../i18n/server-messages';
 import { listHandlers } from '../../msw/contract';
 import type { Registry, ResourceDescriptor } from '../../../resources';
-import { samplesByResource } from '../../../server/startup/samples';
+import { samplesByResource } from '../../../resources/generated/samples';
 
 /** Private-use characters around every text that came from the catalogue. */
 const START = '\uE000';

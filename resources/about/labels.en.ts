@@ -1,0 +1,31 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "about" and of its menu group. */
+export default {
+  name: 'About |||| About',
+  fields: {
+    title: 'Title',
+    sub_title: 'Sub Title',
+    description: 'Description',
+    short_description: 'Short Description',
+    description_quote: 'Description Quote',
+    why_choose_us: 'Why Choose Us',
+    appointment_phone: 'Appointment Phone',
+    others_phone: 'Other Phone',
+    appointment_email: 'Appointment Email',
+    others_email: 'Other Email',
+    address: 'Address',
+    about_video: 'About Video',
+    facebook_link: 'Facebook Link',
+    twitter_link: 'Twitter Link',
+    linkedin_link: 'LinkedIn Link',
+    youtube_link: 'YouTube Link',
+    logo: 'Logo',
+    logo_icon: 'Logo Icon',
+    picture_1: 'Picture 1',
+    picture_2: 'Picture 2',
+  },
+} satisfies ResourceLabels;
+
+/** The "website" menu group's name. */
+export const menu = 'Website';

@@ -1,0 +1,20 @@
+import type { ResourceDescriptor } from '../types';
+
+export const advice = {
+  name: 'advice',
+  api: { prefix: 'advice', body: 'multipart' },
+  table: 'advice',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'title',
+  menu: { group: 'website', icon: 'TipsAndUpdates', aliases: ['/advices'], position: 55 },
+  dialog: 'md',
+  fields: [
+    { name: 'title', kind: 'text', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', list: true, search: true, wide: true },
+    { name: 'logo', kind: 'image', formHidden: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default advice;

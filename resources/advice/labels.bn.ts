@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** Bangla labels of "advice". */
+export default {
+  name: 'পরামর্শ |||| পরামর্শসমূহ',
+  fields: { title: 'শিরোনাম', description: 'বিবরণ', logo: 'লোগো', status: 'অবস্থা' },
+} satisfies ResourceLabels;

@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "advice". */
+export default {
+  name: 'Advice |||| Advice',
+  fields: { title: 'Title', description: 'Description', logo: 'Logo', status: 'Status' },
+} satisfies ResourceLabels;

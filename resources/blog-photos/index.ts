@@ -1,0 +1,29 @@
+import type { ResourceDescriptor } from '../types';
+
+export const blogPhotos = {
+  name: 'blog-photos',
+  api: { prefix: 'blogs', entity: 'blog-photos', body: 'multipart' },
+  table: 'blog_photo',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'title',
+  menu: { group: 'blogs', icon: 'PhotoLibrary', aliases: ['/blogs/blog-photos', '/photo-gallery'], position: 61 },
+  dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'description', 'type', 'thumbnail', 'status'],
+  fields: [
+    {
+      name: 'thumbnail',
+      kind: 'image',
+      list: true,
+      thumbnail: [120, 80],
+      recommended: { field: 'type', when: { Slider: [1280, 720] }, otherwise: [640, 360] },
+    },
+    { name: 'title', kind: 'text', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', wide: true },
+    { name: 'type', kind: 'choice', choices: ['Slider', 'Campaign'], required: true, list: true, filter: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default blogPhotos;

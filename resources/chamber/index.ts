@@ -1,0 +1,20 @@
+import type { ResourceDescriptor } from '../types';
+
+export const chamber = {
+  name: 'chamber',
+  api: { prefix: 'chamber', body: 'multipart' },
+  table: 'chamber',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'title',
+  menu: { group: 'website', icon: 'MeetingRoom', aliases: ['/chambers'], position: 56 },
+  dialog: 'md',
+  fields: [
+    { name: 'title', kind: 'text', required: true, list: true, search: true },
+    { name: 'description', kind: 'richText', list: true, listAsHtml: true, wide: true },
+    { name: 'logo', kind: 'image', formHidden: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default chamber;

@@ -1,0 +1,68 @@
+import type { ResourceDescriptor } from '../types';
+
+export const doctors = {
+  name: 'doctors',
+  api: { prefix: 'doctors', body: 'multipart' },
+  table: 'doctor',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'name',
+  menu: { group: 'doctors', icon: 'MedicalServices', aliases: ['/doctorss'], position: 10 },
+  dialog: 'xl',
+  fields: [
+    { name: 'picture', kind: 'image', list: true, thumbnail: [80, 80] },
+    { name: 'name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'title', kind: 'text', required: true, list: true, search: true, maxLength: 200 },
+    {
+      name: 'doctor_department',
+      kind: 'reference',
+      reference: 'department',
+      embedAs: 'department',
+      required: true,
+      list: true,
+      filter: true,
+    },
+    { name: 'short_description', kind: 'richText', wide: true },
+    { name: 'description', kind: 'richText', wide: true },
+    {
+      name: 'degrees',
+      kind: 'rows',
+      wide: true,
+      of: [
+        { name: 'degree_name', kind: 'text', required: true },
+        { name: 'institiute', kind: 'text', required: true },
+      ],
+    },
+    {
+      name: 'experience',
+      kind: 'rows',
+      wide: true,
+      of: [
+        { name: 'designation', kind: 'text', required: true },
+        { name: 'organigation', kind: 'text', required: true },
+        { name: 'durations', kind: 'text', required: true },
+      ],
+    },
+    {
+      name: 'appointment',
+      kind: 'rows',
+      wide: true,
+      of: [
+        { name: 'days', kind: 'text', required: true },
+        { name: 'times', kind: 'text', required: true },
+      ],
+    },
+    {
+      name: 'contact',
+      kind: 'rows',
+      wide: true,
+      of: [
+        { name: 'phone', kind: 'phone', required: true },
+        { name: 'email', kind: 'email', required: true },
+      ],
+    },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default doctors;

@@ -1,0 +1,31 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "doctors" and of its menu group. */
+export default {
+  name: 'Doctor |||| Doctors',
+  fields: {
+    picture: 'Picture',
+    name: 'Name',
+    title: 'Title',
+    doctor_department: 'Department',
+    short_description: 'Short Description',
+    description: 'Description',
+    degrees: 'Degrees',
+    degree_name: 'Degree Name',
+    institiute: 'Institute',
+    experience: 'Experience',
+    designation: 'Designation',
+    organigation: 'Organization',
+    durations: 'Duration',
+    appointment: 'Appointment',
+    days: 'Days',
+    times: 'Times',
+    contact: 'Contact',
+    phone: 'Phone',
+    email: 'Email',
+    status: 'Status',
+  },
+} satisfies ResourceLabels;
+
+/** The "doctors" menu group's name. */
+export const menu = 'Doctors';

@@ -1,0 +1,31 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "doctors" and of its menu group. */
+export default {
+  name: 'Médico |||| Médicos',
+  fields: {
+    picture: 'Foto',
+    name: 'Nombre',
+    title: 'Título',
+    doctor_department: 'Departamento',
+    short_description: 'Descripción breve',
+    description: 'Descripción',
+    degrees: 'Titulaciones',
+    degree_name: 'Titulación',
+    institiute: 'Institución',
+    experience: 'Experiencia',
+    designation: 'Cargo',
+    organigation: 'Organización',
+    durations: 'Duración',
+    appointment: 'Consultas',
+    days: 'Días',
+    times: 'Horario',
+    contact: 'Contacto',
+    phone: 'Teléfono',
+    email: 'Correo electrónico',
+    status: 'Estado',
+  },
+} satisfies ResourceLabels;
+
+/** The "doctors" menu group's name. */
+export const menu = 'Médicos';

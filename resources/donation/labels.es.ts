@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "donation". */
+export default {
+  name: 'Donación |||| Donaciones',
+  fields: { thumbnail: 'Miniatura', title: 'Título', description: 'Descripción', status: 'Estado' },
+} satisfies ResourceLabels;

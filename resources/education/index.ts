@@ -1,0 +1,23 @@
+import type { ResourceDescriptor } from '../types';
+
+export const education = {
+  name: 'education',
+  api: { prefix: 'education', body: 'multipart' },
+  table: 'education',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'title',
+  menu: { group: 'website', icon: 'School', aliases: ['/educations'], position: 54 },
+  dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'institute', 'description', 'logo', 'status'],
+  fields: [
+    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', required: true, list: true, search: true },
+    { name: 'institute', kind: 'text', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', wide: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default education;

@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "education". */
+export default {
+  name: 'Education |||| Educations',
+  fields: { logo: 'Logo', title: 'Title', institute: 'Institute', description: 'Description', status: 'Status' },
+} satisfies ResourceLabels;

@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "education". */
+export default {
+  name: 'Formación |||| Formación',
+  fields: { logo: 'Logotipo', title: 'Título', institute: 'Institución', description: 'Descripción', status: 'Estado' },
+} satisfies ResourceLabels;

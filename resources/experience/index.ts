@@ -1,0 +1,22 @@
+import type { ResourceDescriptor } from '../types';
+
+export const experience = {
+  name: 'experience',
+  api: { prefix: 'experience', body: 'multipart' },
+  table: 'experience',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'title',
+  menu: { group: 'website', icon: 'WorkHistory', aliases: ['/experiences'], position: 52 },
+  dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'description', 'logo', 'status'],
+  fields: [
+    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', list: true, search: true, wide: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default experience;

@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "experience". */
+export default {
+  name: 'Experience |||| Experiences',
+  fields: { logo: 'Logo', title: 'Title', description: 'Description', status: 'Status' },
+} satisfies ResourceLabels;

@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "experience". */
+export default {
+  name: 'Experiencia |||| Experiencias',
+  fields: { logo: 'Logotipo', title: 'Título', description: 'Descripción', status: 'Estado' },
+} satisfies ResourceLabels;

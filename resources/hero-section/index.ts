@@ -1,0 +1,21 @@
+import type { ResourceDescriptor } from '../types';
+
+export const heroSection = {
+  name: 'hero-section',
+  api: { prefix: 'hero-section', body: 'multipart' },
+  table: 'hero_section',
+  idField: 'id',
+  titleField: 'title_1',
+  singleton: true,
+  menu: { group: 'website', icon: 'ViewCarousel', position: 51 },
+  fields: [
+    { name: 'title_1', kind: 'text', required: true },
+    { name: 'title_2', kind: 'text' },
+    { name: 'specialist', kind: 'text' },
+    { name: 'main_picture', kind: 'image', recommended: [1071, 934] },
+    { name: 'left_picture', kind: 'image', recommended: [448, 557] },
+    { name: 'right_picture', kind: 'image', recommended: [279, 359] },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default heroSection;

@@ -1,0 +1,14 @@
+import type { ResourceLabels } from '../labels';
+
+/** Bangla labels of "hero-section". */
+export default {
+  name: 'প্রধান অংশ |||| প্রধান অংশ',
+  fields: {
+    title_1: 'শিরোনাম ১',
+    title_2: 'শিরোনাম ২',
+    specialist: 'বিশেষজ্ঞ',
+    main_picture: 'প্রধান ছবি',
+    left_picture: 'বাম পাশের ছবি',
+    right_picture: 'ডান পাশের ছবি',
+  },
+} satisfies ResourceLabels;

@@ -1,0 +1,14 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "hero-section". */
+export default {
+  name: 'Hero Section |||| Hero Section',
+  fields: {
+    title_1: 'Title 1',
+    title_2: 'Title 2',
+    specialist: 'Specialist',
+    main_picture: 'Main Picture',
+    left_picture: 'Left Picture',
+    right_picture: 'Right Picture',
+  },
+} satisfies ResourceLabels;

@@ -1,0 +1,14 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "hero-section". */
+export default {
+  name: 'Sección principal |||| Sección principal',
+  fields: {
+    title_1: 'Título 1',
+    title_2: 'Título 2',
+    specialist: 'Especialista',
+    main_picture: 'Imagen principal',
+    left_picture: 'Imagen izquierda',
+    right_picture: 'Imagen derecha',
+  },
+} satisfies ResourceLabels;

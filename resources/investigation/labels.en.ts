@@ -1,0 +1,13 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "investigation". */
+export default {
+  name: 'Investigation |||| Investigations',
+  fields: {
+    picture: 'Picture',
+    title: 'Title',
+    short_description: 'Short Description',
+    description: 'Description',
+    status: 'Status',
+  },
+} satisfies ResourceLabels;

@@ -1,0 +1,22 @@
+import type { ResourceDescriptor } from '../types';
+
+export const member = {
+  name: 'member',
+  api: { prefix: 'member', body: 'multipart' },
+  table: 'member',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'title',
+  menu: { group: 'website', icon: 'Groups', aliases: ['/members'], position: 53 },
+  dialog: 'md',
+  // The spec's dialog order; the list shows the picture first.
+  formOrder: ['title', 'url', 'logo', 'status'],
+  fields: [
+    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', required: true, list: true, search: true },
+    { name: 'url', kind: 'url', list: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default member;

@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "member". */
+export default {
+  name: 'Member |||| Members',
+  fields: { logo: 'Logo', title: 'Title', url: 'URL', status: 'Status' },
+} satisfies ResourceLabels;

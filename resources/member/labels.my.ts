@@ -1,0 +1,7 @@
+import type { ResourceLabels } from '../labels';
+
+/** Burmese labels of "member". */
+export default {
+  name: 'အဖွဲ့ဝင်အဖြစ် |||| အဖွဲ့ဝင်အဖြစ်များ',
+  fields: { logo: 'လိုဂို', title: 'ခေါင်းစဉ်', url: 'URL', status: 'အခြေအနေ' },
+} satisfies ResourceLabels;

@@ -1,0 +1,56 @@
+import type { ResourceLabels } from '../labels';
+
+/** Bangla labels of "optics". */
+export default {
+  name: 'অপটিক্স পণ্য |||| অপটিক্স',
+  choices: {
+    optics_type: { Accessory: 'আনুষঙ্গিক', Frame: 'ফ্রেম', Lens: 'লেন্স', Optical: 'চশমা' },
+    optics_frame_material: {
+      Metal: 'ধাতু',
+      Plastic: 'প্লাস্টিক',
+      Titanium: 'টাইটানিয়াম',
+      Wood: 'কাঠ',
+      Combination: 'মিশ্র',
+      Others: 'অন্যান্য',
+    },
+    optics_frame_shape: {
+      Round: 'গোল',
+      Rectangle: 'আয়তাকার',
+      'Cat Eye': 'ক্যাট আই',
+      Aviator: 'এভিয়েটর',
+      Wayfarer: 'ওয়েফেয়ারার',
+      Oval: 'ডিম্বাকার',
+      Geometric: 'জ্যামিতিক',
+      Others: 'অন্যান্য',
+    },
+    optics_lens_type: {
+      'Single Vision': 'একক দৃষ্টি',
+      Bifocal: 'বাইফোকাল',
+      Progressive: 'প্রগ্রেসিভ',
+      Reading: 'পড়ার',
+      'Non-Prescription': 'প্রেসক্রিপশন ছাড়া',
+      Others: 'অন্যান্য',
+    },
+  },
+  fields: {
+    optics_picture: 'ছবিসমূহ',
+    optics_code: 'কোড',
+    optics_name: 'নাম',
+    optics_sku: 'এসকেইউ',
+    optics_category: 'শ্রেণি',
+    optics_type: 'ধরন',
+    optics_frame_material: 'ফ্রেমের উপাদান',
+    optics_frame_shape: 'ফ্রেমের আকৃতি',
+    optics_lens_type: 'লেন্সের ধরন',
+    optics_lens_power: 'লেন্সের পাওয়ার',
+    optics_coating: 'প্রলেপ',
+    optics_batch_no: 'ব্যাচ নম্বর',
+    optics_expiry_date: 'মেয়াদোত্তীর্ণের তারিখ',
+    optics_stock_qty: 'মজুদের পরিমাণ',
+    optics_purchase_price: 'ক্রয়মূল্য',
+    optics_sales_price: 'বিক্রয়মূল্য',
+    optics_sales_profit: 'বিক্রয়ে লাভ',
+    optics_description: 'বিবরণ',
+    optics_status: 'অবস্থা',
+  },
+} satisfies ResourceLabels;

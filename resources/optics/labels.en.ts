@@ -1,0 +1,56 @@
+import type { ResourceLabels } from '../labels';
+
+/** English labels of "optics". */
+export default {
+  name: 'Optics Item |||| Optics',
+  choices: {
+    optics_type: { Accessory: 'Accessory', Frame: 'Frame', Lens: 'Lens', Optical: 'Optical' },
+    optics_frame_material: {
+      Metal: 'Metal',
+      Plastic: 'Plastic',
+      Titanium: 'Titanium',
+      Wood: 'Wood',
+      Combination: 'Combination',
+      Others: 'Others',
+    },
+    optics_frame_shape: {
+      Round: 'Round',
+      Rectangle: 'Rectangle',
+      'Cat Eye': 'Cat Eye',
+      Aviator: 'Aviator',
+      Wayfarer: 'Wayfarer',
+      Oval: 'Oval',
+      Geometric: 'Geometric',
+      Others: 'Others',
+    },
+    optics_lens_type: {
+      'Single Vision': 'Single Vision',
+      Bifocal: 'Bifocal',
+      Progressive: 'Progressive',
+      Reading: 'Reading',
+      'Non-Prescription': 'Non-Prescription',
+      Others: 'Others',
+    },
+  },
+  fields: {
+    optics_picture: 'Pictures',
+    optics_code: 'Code',
+    optics_name: 'Name',
+    optics_sku: 'SKU',
+    optics_category: 'Category',
+    optics_type: 'Type',
+    optics_frame_material: 'Frame Material',
+    optics_frame_shape: 'Frame Shape',
+    optics_lens_type: 'Lens Type',
+    optics_lens_power: 'Lens Power',
+    optics_coating: 'Coating',
+    optics_batch_no: 'Batch No',
+    optics_expiry_date: 'Expiry Date',
+    optics_stock_qty: 'Stock Qty',
+    optics_purchase_price: 'Purchase Price',
+    optics_sales_price: 'Sales Price',
+    optics_sales_profit: 'Sales Profit',
+    optics_description: 'Description',
+    optics_status: 'Status',
+  },
+} satisfies ResourceLabels;

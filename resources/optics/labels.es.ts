@@ -1,0 +1,56 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "optics". */
+export default {
+  name: 'Artículo de óptica |||| Óptica',
+  choices: {
+    optics_type: { Accessory: 'Accesorio', Frame: 'Montura', Lens: 'Lente', Optical: 'Gafas graduadas' },
+    optics_frame_material: {
+      Metal: 'Metal',
+      Plastic: 'Plástico',
+      Titanium: 'Titanio',
+      Wood: 'Madera',
+      Combination: 'Combinado',
+      Others: 'Otros',
+    },
+    optics_frame_shape: {
+      Round: 'Redonda',
+      Rectangle: 'Rectangular',
+      'Cat Eye': 'Ojo de gato',
+      Aviator: 'Aviador',
+      Wayfarer: 'Wayfarer',
+      Oval: 'Ovalada',
+      Geometric: 'Geométrica',
+      Others: 'Otras',
+    },
+    optics_lens_type: {
+      'Single Vision': 'Monofocal',
+      Bifocal: 'Bifocal',
+      Progressive: 'Progresiva',
+      Reading: 'De lectura',
+      'Non-Prescription': 'Sin graduación',
+      Others: 'Otras',
+    },
+  },
+  fields: {
+    optics_picture: 'Imágenes',
+    optics_code: 'Código',
+    optics_name: 'Nombre',
+    optics_sku: 'SKU',
+    optics_category: 'Categoría',
+    optics_type: 'Tipo',
+    optics_frame_material: 'Material de la montura',
+    optics_frame_shape: 'Forma de la montura',
+    optics_lens_type: 'Tipo de lente',
+    optics_lens_power: 'Graduación de la lente',
+    optics_coating: 'Tratamiento',
+    optics_batch_no: 'N.º de lote',
+    optics_expiry_date: 'Fecha de caducidad',
+    optics_stock_qty: 'Existencias',
+    optics_purchase_price: 'Precio de compra',
+    optics_sales_price: 'Precio de venta',
+    optics_sales_profit: 'Beneficio de venta',
+    optics_description: 'Descripción',
+    optics_status: 'Estado',
+  },
+} satisfies ResourceLabels;

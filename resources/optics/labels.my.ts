@@ -1,0 +1,56 @@
+import type { ResourceLabels } from '../labels';
+
+/** Burmese labels of "optics". */
+export default {
+  name: 'မျက်မှန် ပစ္စည်း |||| မျက်မှန် ပစ္စည်းများ',
+  choices: {
+    optics_type: { Accessory: 'ဆက်စပ်ပစ္စည်း', Frame: 'မျက်မှန်ဘောင်', Lens: 'မှန်ဘီလူး', Optical: 'မျက်မှန်' },
+    optics_frame_material: {
+      Metal: 'သတ္တု',
+      Plastic: 'ပလတ်စတစ်',
+      Titanium: 'တိုက်တေနီယမ်',
+      Wood: 'သစ်သား',
+      Combination: 'ရောစပ်',
+      Others: 'အခြား',
+    },
+    optics_frame_shape: {
+      Round: 'အဝိုင်း',
+      Rectangle: 'ထောင့်မှန်စတုဂံ',
+      'Cat Eye': 'ကြောင်မျက်လုံးပုံ',
+      Aviator: 'လေယာဉ်မှူးပုံ',
+      Wayfarer: 'ဝေးဖဲရားပုံ',
+      Oval: 'ဘဲဥပုံ',
+      Geometric: 'ဂျီဩမေတြီပုံ',
+      Others: 'အခြား',
+    },
+    optics_lens_type: {
+      'Single Vision': 'အမြင်တစ်မျိုးတည်း',
+      Bifocal: 'အမြင်နှစ်မျိုး',
+      Progressive: 'တဖြည်းဖြည်းပြောင်း',
+      Reading: 'စာဖတ်',
+      'Non-Prescription': 'ဆေးညွှန်းမလို',
+      Others: 'အခြား',
+    },
+  },
+  fields: {
+    optics_picture: 'ပုံများ',
+    optics_code: 'ကုဒ်',
+    optics_name: 'အမည်',
+    optics_sku: 'SKU',
+    optics_category: 'အမျိုးအစား',
+    optics_type: 'ပုံစံ',
+    optics_frame_material: 'ဘောင် ပစ္စည်း',
+    optics_frame_shape: 'ဘောင် ပုံသဏ္ဌာန်',
+    optics_lens_type: 'မှန်ဘီလူး အမျိုးအစား',
+    optics_lens_power: 'မှန်ဘီလူး ပါဝါ',
+    optics_coating: 'အလွှာ',
+    optics_batch_no: 'အသုတ် နံပါတ်',
+    optics_expiry_date: 'သက်တမ်းကုန်ရက်',
+    optics_stock_qty: 'လက်ကျန် အရေအတွက်',
+    optics_purchase_price: 'ဝယ်ဈေး',
+    optics_sales_price: 'ရောင်းဈေး',
+    optics_sales_profit: 'ရောင်းအမြတ်',
+    optics_description: 'ဖော်ပြချက်',
+    optics_status: 'အခြေအနေ',
+  },
+} satisfies ResourceLabels;

@@ -1,0 +1,22 @@
+import type { ResourceDescriptor } from '../types';
+
+export const schedule = {
+  name: 'schedule',
+  api: { prefix: 'schedule', body: 'multipart' },
+  table: 'schedule',
+  idField: 'id',
+  statusField: 'status',
+  titleField: 'hospital',
+  menu: { group: 'website', icon: 'EventNote', aliases: ['/schedules'], position: 57 },
+  dialog: 'md',
+  fields: [
+    { name: 'hospital', kind: 'text', required: true, list: true, search: true },
+    { name: 'day', kind: 'text', required: true, list: true, search: true },
+    { name: 'visiting_hours', kind: 'text', required: true, list: true },
+    { name: 'url', kind: 'url', list: true },
+    { name: 'logo', kind: 'image', formHidden: true },
+    { name: 'status', kind: 'status', default: 1, list: true },
+  ],
+} as const satisfies ResourceDescriptor;
+
+export default schedule;

@@ -1,0 +1,14 @@
+import type { ResourceLabels } from '../labels';
+
+/** Bangla labels of "schedule". */
+export default {
+  name: 'সময়সূচি |||| সময়সূচিসমূহ',
+  fields: {
+    hospital: 'হাসপাতাল',
+    day: 'দিন',
+    visiting_hours: 'সাক্ষাতের সময়',
+    url: 'ইউআরএল',
+    logo: 'লোগো',
+    status: 'অবস্থা',
+  },
+} satisfies ResourceLabels;

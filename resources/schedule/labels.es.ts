@@ -1,0 +1,14 @@
+import type { ResourceLabels } from '../labels';
+
+/** Spanish labels of "schedule". */
+export default {
+  name: 'Horario |||| Horarios',
+  fields: {
+    hospital: 'Hospital',
+    day: 'Día',
+    visiting_hours: 'Horario de visita',
+    url: 'URL',
+    logo: 'Logotipo',
+    status: 'Estado',
+  },
+} satisfies ResourceLabels;

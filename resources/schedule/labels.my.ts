@@ -1,0 +1,14 @@
+import type { ResourceLabels } from '../labels';
+
+/** Burmese labels of "schedule". */
+export default {
+  name: 'အချိန်ဇယား |||| အချိန်ဇယားများ',
+  fields: {
+    hospital: 'ဆေးရုံ',
+    day: 'နေ့',
+    visiting_hours: 'လူနာတွေ့ချိန်',
+    url: 'URL',
+    logo: 'လိုဂို',
+    status: 'အခြေအနေ',
+  },
+} satisfies ResourceLabels;
