@@ -10,6 +10,7 @@ import { imports009 } from './migrations/009_imports';
 import { viewAs011 } from './migrations/011_view_as';
 import { secondFactor010 } from './migrations/010_second_factor';
 import { auditAppend012 } from './migrations/012_audit_append';
+import { auditBranchPartial013 } from './migrations/013_audit_branch_partial';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '010_second_factor': secondFactor010(conn.dialect),
     '011_view_as': viewAs011(),
     '012_audit_append': auditAppend012(conn.dialect),
+    '013_audit_branch_partial': auditBranchPartial013(),
   };
 }
 

@@ -48,9 +48,55 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** SHA-256 over the previous entry's hash and this entry's canonical JSON. */
+/** An entry's hashed columns in canonical (sorted) order, their JSON keys written out once. */
+const ENTRY_KEYS = (
+  [
+    'audit_id',
+    'audit_at',
+    'audit_actor',
+    'audit_actor_name',
+    'audit_actor_branch',
+    'audit_action',
+    'audit_resource',
+    'audit_record',
+    'audit_branch',
+    'audit_changes',
+    'audit_snapshot',
+    'audit_ip',
+    'audit_browser',
+    'audit_request',
+    'audit_prev_hash',
+  ] as const satisfies readonly (keyof HashedEntry)[]
+)
+  .slice()
+  .sort()
+  .map((key, i) => ({ key, prefix: `${i ? ',' : '{'}${JSON.stringify(key)}:` }));
+
+/**
+ * canonicalJson of an entry, without sorting its keys again: every append hashes one, and an
+ * entry's keys are always the same. A row with any other keys (a column added later, one left
+ * out) takes the general path, so it hashes exactly as canonicalJson has it.
+ */
+function entryJson(entry: HashedEntry): string {
+  const values = entry as unknown as Record<string, unknown>;
+  let keys = 0;
+  for (const key in values) if (values[key] !== undefined) keys++;
+  if (keys !== ENTRY_KEYS.length) return canonicalJson(entry);
+  let out = '';
+  for (const { key, prefix } of ENTRY_KEYS) {
+    const value = values[key];
+    // Scalars only: anything else (never stored by the trail) keeps canonicalJson's key order.
+    if (value === undefined || (value !== null && typeof value === 'object')) return canonicalJson(entry);
+    out += prefix + JSON.stringify(value);
+  }
+  return `${out}}`;
+}
+
+/** SHA-256 over the previous entry's hash and this entry's canonical JSON, in one update. */
 export function entryHash(entry: HashedEntry): string {
-  return createHash('sha256').update(entry.audit_prev_hash).update('\n').update(canonicalJson(entry)).digest('hex');
+  return createHash('sha256')
+    .update(`${entry.audit_prev_hash}\n${entryJson(entry)}`)
+    .digest('hex');
 }
 
 /** The three values of an entry that only the chain's head decides, in the order its canonical JSON has them. */
@@ -63,6 +109,30 @@ export type EntryBody = Omit<HashedEntry, (typeof HEAD_KEYS)[number]>;
  * `entryHash`. `joinParts` is that splice, for checking.
  */
 export function hashParts(body: EntryBody): [string, string, string, string] {
+  const values = body as unknown as Record<string, unknown>;
+  let keys = 0;
+  for (const key in values) if (values[key] !== undefined) keys++;
+  if (keys !== ENTRY_KEYS.length - HEAD_KEYS.length) return hashPartsOfAny(body);
+  // Like entryJson: the keys in their known order, cut at the three the chain's head fills in.
+  const parts: string[] = [];
+  let current = '';
+  for (const { key, prefix } of ENTRY_KEYS) {
+    current += prefix;
+    if ((HEAD_KEYS as readonly string[]).includes(key)) {
+      parts.push(current);
+      current = '';
+      continue;
+    }
+    const value = values[key];
+    if (value === undefined || (value !== null && typeof value === 'object')) return hashPartsOfAny(body);
+    current += JSON.stringify(value);
+  }
+  parts.push(`${current}}`);
+  return parts as [string, string, string, string];
+}
+
+/** hashParts of a body with other keys than an entry's: sorted and serialised as canonicalJson has them. */
+function hashPartsOfAny(body: EntryBody): [string, string, string, string] {
   const all: Record<string, unknown> = { ...body, audit_at: '', audit_id: 0, audit_prev_hash: '' };
   const keys = Object.keys(all)
     .filter((k) => all[k] !== undefined)

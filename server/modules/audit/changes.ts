@@ -10,7 +10,8 @@ export type FieldChanges = Record<string, FieldChange>;
 const BOOKKEEPING = new Set(['created_at', 'updated_at']);
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
-const same = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+// Most fields of an update are unchanged and plain values: those compare without serialising.
+const same = (a: unknown, b: unknown) => a === b || canonicalJson(a ?? null) === canonicalJson(b ?? null);
 
 /**
  * The fields a change touched, before and after, as stored (rich text as written, pictures by
@@ -36,6 +37,8 @@ export function fieldChanges(secrets: readonly string[], idField: string, before
 /** The record as the trail keeps it (for restore and undelete): every column but the secrets. */
 export function snapshotOf(secrets: readonly string[], row: Row | undefined): Row | undefined {
   if (!row) return undefined;
+  // Only read (serialised into the entry), so a record with no secrets is kept as it is, not copied.
+  if (!secrets.some((k) => k in row)) return row;
   return Object.fromEntries(Object.entries(row).filter(([k]) => !secrets.includes(k)));
 }
 
