@@ -4,6 +4,7 @@ import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } f
 import { Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
+import { withEarlyList } from '../dataProvider/earlyList';
 import { createAuthProvider, type ConsoleAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
@@ -75,7 +76,7 @@ export interface ConsoleParts {
  * Makes the providers, which starts the server's session check, and asks for the list's first
  * page when `location` opens one (prefetchFirstPage). main.tsx calls it before the signed-in
  * shell's code has arrived, so that the page is usually in when the console first renders, and the
- * list's rows are part of its first commit (issue 14, bench/FIRST-VISIT.md).
+ * list's own first call is answered with it (dataProvider/earlyList.ts) instead of a request.
  */
 export function createConsole({
   registry,
@@ -86,32 +87,33 @@ export function createConsole({
   dataProvider?: DataProvider;
   location: { pathname: string; search: string };
 }): ConsoleParts {
-  const dataProvider = given ?? createDataProvider({ apiUrl: API_URL, registry });
-  const queryClient = createQueryClient((method, params) => authProvider.answerNow(method, params));
+  const early = withEarlyList(given ?? createDataProvider({ apiUrl: API_URL, registry }));
+  const queryClient = createQueryClient();
   const authProvider = createAuthProvider({
     apiUrl: API_URL,
     registry,
-    // A session check that brings changed permissions re-asks every canAccess at once. One the
-    // server refused re-runs react-admin's session check alone, which signs the user out (asking
-    // canAccess again first would send them to access-denied on the way).
+    // react-admin keeps the authProvider's answers in its query cache under keys of its own; the
+    // console does not name them. A session check that brings changed permissions, or that the
+    // server refused, makes every query on screen ask again: react-admin's session check then
+    // signs the user out (the session is already cleared), or its canAccess sends the user on to
+    // the access-denied page; the data asked again follows the new permissions.
     onSessionChange: (change) => {
       // The answers of screens not on view are dropped rather than kept stale: a screen opened
       // next would act on its stale answer first (a permission given back sent its user to
       // access-denied on the way in).
-      if (change === 'permissions') queryClient.removeQueries({ queryKey: ['auth', 'canAccess'], type: 'inactive' });
-      void queryClient.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
+      if (change === 'permissions') queryClient.removeQueries({ type: 'inactive' });
+      void queryClient.invalidateQueries();
     },
   });
   const firstPage = prefetchFirstPage({
-    queryClient,
-    dataProvider,
+    askEarly: early.askEarly,
     registry,
     store,
     location,
     ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
     mayList: (resource) => authProvider.canAccessNow({ resource, action: 'list' }) === true,
   });
-  return { dataProvider, queryClient, authProvider, firstPage };
+  return { dataProvider: early.dataProvider, queryClient, authProvider, firstPage };
 }
 
 /**
@@ -182,6 +184,7 @@ export function App({
               <Admin
                 store={store}
                 disableTelemetry
+                requireAuth
                 title={<AppTitle />}
                 dataProvider={dataProvider}
                 authProvider={authProvider}
