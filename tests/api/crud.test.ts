@@ -3,10 +3,49 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, multipart, png, startServer, type TestServer } from './harness';
 
+/** The records the tests below read, made by the test itself (no demo records are seeded): ids start at 1. */
+async function makeRecords(s: TestServer) {
+  const make = async (url: string, body: Record<string, unknown>) => {
+    const res = await s.call('POST', url, { body });
+    expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+    return res.json().data as Record<string, number>;
+  };
+  for (const [code, name, status] of [
+    ['DHK-01', 'Dhanmondi Main Hospital', 1],
+    ['CTG-01', 'Chattogram Eye Care Centre', 1],
+    ['SYL-01', 'Sylhet Pharmacy Outlet', 0],
+  ] as const)
+    await make('/api/branch/branch-create', { branch_code: code, branch_name: name, branch_status: status });
+  const category: Record<string, number> = {};
+  for (const [code, name] of [
+    ['ANL', 'Analgesics'],
+    ['ABX', 'Antibiotics'],
+    ['VIT', 'Vitamins & Supplements'],
+  ])
+    category[code!] = (
+      await make('/api/pharmacy-category/pharmacy-category-create', { pharmacy_category_code: code, pharmacy_category_name: name })
+    ).pharmacy_category_id!;
+  for (const [code, name, cat] of [
+    ['NAPA-500', 'Napa 500 mg (Paracetamol)', 'ANL'],
+    ['AMOX-250', 'Amoxicillin 250 mg capsule', 'ABX'],
+    ['VITD-1000', 'Vitamin D3 1000 IU', 'VIT'],
+  ])
+    await make('/api/medicine/medicine-create', { medicine_code: code, medicine_name: name, medicine_category: category[cat!] });
+  const cardiology = (await make('/api/department/department-create', { department_code: 'CARD', department_name: 'Cardiology' }))
+    .department_id;
+  await make('/api/doctors/doctors-create', {
+    name: 'Dr. Farhana Rahman',
+    title: 'Consultant Cardiologist',
+    doctor_department: cardiology,
+  });
+  await make('/api/group/group-create', { group_code: 'ADMIN', group_name: 'Admin' });
+}
+
 describe.each(DATABASES)('generic CRUD routes on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(kind);
+    s = await startServer(kind, { seed: false });
+    await makeRecords(s);
   });
   afterAll(() => s?.close());
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { actionPath, descriptors, type ResourceDescriptor } from '../../resources';
 import { startE2E, type E2E } from './harness';
+import type { ServerConfig } from '../../server/config';
 
 /**
  * Every screen of both route tables, as the console declares them: each resource's list (or
@@ -144,9 +145,9 @@ export function apiRead(page: Page, url: string): Promise<{ data?: unknown }> {
   }, url);
 }
 
-/** The real server and a browser whose fetches `settled` counts and whose failures are watched. */
-export async function startWatched(): Promise<{ e: E2E; failures: string[] }> {
-  const e = await startE2E();
+/** The real server and a browser whose fetches `settled` counts and whose failures are watched; `config` as startE2E's. */
+export async function startWatched(config: Partial<ServerConfig> = {}): Promise<{ e: E2E; failures: string[] }> {
+  const e = await startE2E(config);
   await trackRequests(e.page);
   return { e, failures: watchFailures(e.page) };
 }
