@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.{ts,tsx}'],
+          // Each kind of database migrated and seeded once per run; test servers start from copies.
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -61,6 +63,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
+          // One Chromium and one seeded database for the run; each file connects and copies.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // One browser and one server at a time.

@@ -1,21 +1,44 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { registry as defaultRegistry, type Registry } from '../../resources';
 import { samplePicture } from '../../server/startup/sample-image';
+import { ADMIN, baseConfig, databaseUrl, templateKey, withAdmin, type Kind, type Templates } from './database-templates';
 
 /**
  * A real server on a real database for each test file: a fresh SQLite file in a temp folder, or
- * a throwaway database on this machine's PostgreSQL (created here, dropped in close()).
+ * a throwaway database on this machine's PostgreSQL (created here, dropped in close()). Under
+ * vitest the database starts as a copy of one migrated (and seeded) once for the run (see
+ * global-setup.ts), unless the test brings its own registry or settings that shape what a start writes.
  */
-export type Kind = 'sqlite' | 'postgres';
+export type { Kind };
 export const DATABASES: Kind[] = ['sqlite', 'postgres'];
-export const ADMIN = { username: 'admin', password: 'admin-test-password' };
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { ADMIN };
+
+/** Settings that change nothing a start writes to the database: a copied template serves them. */
+const RUNTIME_ONLY = new Set<keyof ServerConfig>([
+  'listCache',
+  'sessionIdleMs',
+  'readerThreads',
+  'maxImageBytes',
+  'loginRateLimit',
+  'uploads',
+  'logger',
+  'smtpUrl',
+  'mailFrom',
+  'redisUrl',
+  'redisKey',
+]);
+
+function templates(): Templates | undefined {
+  // Outside vitest (bench/ scripts) there is no run-wide template: each server migrates its own database.
+  if (!process.env.VITEST) return undefined;
+  return inject('databaseTemplates');
+}
 
 export interface TestServer {
   app: FastifyInstance;
@@ -37,37 +60,22 @@ export async function startServer(
   options: { registry?: Registry; seed?: boolean; config?: Partial<ServerConfig> } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-  let databaseUrl: string | undefined;
+  const seed = options.seed ?? true;
+  const copyable = !options.registry && Object.keys(options.config ?? {}).every((k) => RUNTIME_ONLY.has(k as keyof ServerConfig));
+  const template = copyable ? templates()?.[templateKey(kind, seed)] : undefined;
+  let url: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (kind === 'postgres') {
     const name = `console_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    databaseUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    await withAdmin((admin) => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+    url = databaseUrl(name);
     dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
+  } else if (template) {
+    fs.cpSync(template, dataDir, { recursive: true });
   }
-  const config: ServerConfig = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl,
-    adminUsername: ADMIN.username,
-    adminPassword: ADMIN.password,
-    apiBase: '/api',
-    distDir: undefined,
-    maxImageBytes: 512 * 1024,
-    loginRateLimit: 1000,
-    seedSamples: options.seed ?? true,
-    logger: false,
-    ...options.config,
-  };
+  const config: ServerConfig = { ...baseConfig(dataDir, seed, url), ...options.config };
   const { app, compileSchemas } = await buildApp(config, options.registry ?? defaultRegistry);
   const login = await app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN });
   const token = login.json().data.token as string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
-import { ADMIN, CHROMIUM_ARGS, startE2E, type E2E } from './harness';
+import { ADMIN, startE2E, type E2E } from './harness';
 
 /**
  * No silent lost updates, in Chromium: two consoles (A and B, two contexts of one browser, each
@@ -60,16 +60,15 @@ describe('no silent lost updates, two consoles in Chromium', () => {
 
   beforeAll(async () => {
     e = await startE2E();
-    // The harness's own browser is not needed: this file drives one browser with two contexts.
+    // The harness's own context is not needed: this file drives two contexts of the harness's browser.
     await e.context.close();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    browser = e.browser;
     token = (await e.app.inject({ method: 'POST', url: '/api/users/user-login/', payload: ADMIN })).json<{ data: { token: string } }>().data
       .token;
     [a, b] = await Promise.all([console(), console()]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await e?.app.close();
+    await e?.close();
   });
 
   /**

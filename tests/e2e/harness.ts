@@ -2,15 +2,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 
 /**
  * The real server (built console + API on SQLite in a temp folder) on a free port, and Debian's
- * Chromium driven by playwright-core with a fresh profile. Requests to any other host are refused
- * and recorded: the console must not make any.
+ * Chromium driven by playwright-core in a fresh context. Requests to any other host are refused
+ * and recorded: the console must not make any. Under vitest the project's global setup starts one
+ * Chromium for every file (each file gets its own context) and seeds one database that each
+ * server starts from a copy of; elsewhere (bench/) each call launches and seeds its own.
  */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +36,8 @@ export interface E2E {
   url: string;
   page: Page;
   context: BrowserContext;
+  /** The browser `context` lives in: more contexts (a second user) come from it, not from another launch. */
+  browser: Browser;
   app: FastifyInstance;
   foreignRequests: string[];
   close(): Promise<void>;
@@ -47,11 +52,20 @@ function ensureBuilt() {
   }
 }
 
-/** `config` adds to the defaults below (e.g. `smtpUrl` and `mailFrom` for a test SMTP server). */
-export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E> {
-  ensureBuilt();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
-  const { app } = await buildApp({
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's shared Chromium (`chromium.launchServer`), set by tests/e2e/global-setup.ts. */
+    chromiumEndpoint?: string;
+    /** A data folder seeded with the settings below, to copy for each server. */
+    e2eTemplate?: string;
+  }
+}
+
+const provided = <K extends 'chromiumEndpoint' | 'e2eTemplate'>(key: K) => (process.env.VITEST ? inject(key) : undefined);
+
+/** The settings of every end-to-end server; `seedSamples` and the administrator are what a start writes. */
+export function e2eConfig(dataDir: string): ServerConfig {
+  return {
     port: 0,
     host: '127.0.0.1',
     dataDir,
@@ -63,16 +77,43 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
     loginRateLimit: 1000,
     seedSamples: true,
     logger: false,
-    ...config,
-  });
+  };
+}
+
+/** Settings that change nothing a start writes to the database: a copied template serves them. */
+const RUNTIME_ONLY = new Set<string>([
+  'smtpUrl',
+  'mailFrom',
+  'sessionIdleMs',
+  'listCache',
+  'readerThreads',
+  'uploads',
+  'loginRateLimit',
+  'maxImageBytes',
+]);
+
+async function openBrowser(): Promise<{ browser: Browser; context: BrowserContext; dispose: () => Promise<void> }> {
+  const endpoint = provided('chromiumEndpoint');
+  if (endpoint) {
+    const browser = await chromium.connect(endpoint);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // Closing the connection closes this file's contexts; the shared Chromium goes on.
+    return { browser, context, dispose: () => browser.close() };
+  }
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  return { browser, context, dispose: () => browser.close() };
+}
+
+/** `config` adds to the defaults above (e.g. `smtpUrl` and `mailFrom` for a test SMTP server). */
+export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E> {
+  ensureBuilt();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  const template = provided('e2eTemplate');
+  if (template && Object.keys(config).every((k) => RUNTIME_ONLY.has(k))) fs.cpSync(template, dataDir, { recursive: true });
+  const { app } = await buildApp({ ...e2eConfig(dataDir), ...config });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1400, height: 900 },
-  });
+  const { browser, context, dispose } = await openBrowser();
   const foreignRequests: string[] = [];
   const origin = new URL(address).origin;
   await context.route('**/*', (route) => {
@@ -86,12 +127,13 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
     url: address,
     page,
     context,
+    browser,
     app,
     foreignRequests,
     async close() {
       await context.close();
+      await dispose();
       await app.close();
-      fs.rmSync(profile, { recursive: true, force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

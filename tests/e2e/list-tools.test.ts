@@ -1,26 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/database';
-import { ADMIN, CHROMIUM_ARGS, signIn, startE2E, type E2E } from './harness';
+import { ADMIN, signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
 
 /**
  * A list's tools in a real browser against the real server: bulk deactivate with a per-row
  * refusal and its reason, and a saved filter and a column choice that follow the user to a second,
- * fresh browser profile.
+ * fresh browser context (no storage of the first).
  */
 describe('list tools, end to end in Chromium', () => {
   let e: E2E;
-  let second: { context: BrowserContext; profile: string } | undefined;
+  let second: BrowserContext | undefined;
   beforeAll(async () => {
     e = await startE2E();
   });
   afterAll(async () => {
-    await second?.context.close();
-    if (second) fs.rmSync(second.profile, { recursive: true, force: true });
+    await second?.close();
     await e?.close();
   });
 
@@ -111,15 +107,9 @@ describe('list tools, end to end in Chromium', () => {
       )
       .toEqual(['medicine_purchase_price']);
 
-    // A second, fresh profile: nothing of the first is in its storage.
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-second-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1400, height: 900 },
-    });
-    second = { context, profile };
+    // A second, fresh context: nothing of the first is in its storage.
+    const context = await e.browser.newContext({ viewport: { width: 1400, height: 900 } });
+    second = context;
     const origin = new URL(e.url).origin;
     await context.route('**/*', (route) => {
       const u = route.request().url();

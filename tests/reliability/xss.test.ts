@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, actionPath, type ResourceDescriptor } from '../../resources';
 import { dynamic } from '../../server/db/database';
-import { chromium, type Browser } from 'playwright-core';
 import { ADMIN, signIn, startE2E, type E2E } from '../e2e/harness';
 import { figure } from './support';
 import { xssCorpus } from './xss-corpus';
@@ -35,13 +34,11 @@ describe('XSS corpus through every rich-text field, rendered in Chromium', () =>
   const opened: string[] = [];
   const started = Date.now();
 
-  let browser: Browser;
   beforeAll(async () => {
     e = await startE2E();
     // The console's CSP already refuses inline script; this context ignores it, so what is proven
     // here is that the sanitisers alone (server, DOMPurify, React, the editor) stop every payload.
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--headless'] });
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 } });
+    const context = await e.browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 } });
     const origin = new URL(e.url).origin;
     await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
     const page = await context.newPage();
@@ -69,7 +66,6 @@ describe('XSS corpus through every rich-text field, rendered in Chromium', () =>
       'XSS corpus',
       `${corpus.length} payloads x ${richResources.reduce((n, r) => n + r.fields.length, 0)} rich-text fields (${richResources.map((r) => r.d.name).join(', ')}), saved by API and raw, ${opened.length} list+dialog screens rendered, 0 executed, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    await browser.close();
     await e.close();
   });
 

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
+
+/**
+ * Databases started once per test run and copied for every test server: migrating and seeding a
+ * database costs seconds (PostgreSQL's migrations, the sample pictures), copying one a fraction of
+ * that. A copy is what a started server would have made itself: the same migrations, descriptor
+ * tables, administrator and samples, built by the same `buildApp` with the same settings.
+ */
+export type Kind = 'sqlite' | 'postgres';
+export const ADMIN = { username: 'admin', password: 'admin-test-password' };
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Where each template lives: a data folder to copy (SQLite) or a database to clone (PostgreSQL). */
+export type Templates = Record<`${Kind}:${'seeded' | 'empty'}`, string>;
+
+export const templateKey = (kind: Kind, seed: boolean) => `${kind}:${seed ? 'seeded' : 'empty'}` as const;
+
+export async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    return await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+export const databaseUrl = (name: string) => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+
+/** The settings every template is built with; harness servers add only settings that write nothing at start. */
+export function baseConfig(dataDir: string, seed: boolean, url?: string): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: url,
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    apiBase: '/api',
+    distDir: undefined,
+    maxImageBytes: 512 * 1024,
+    loginRateLimit: 1000,
+    seedSamples: seed,
+    logger: false,
+  };
+}
+
+/** Builds the four templates (both databases, with and without samples); answers them and their removal. */
+export async function buildTemplates(): Promise<{ templates: Templates; remove: () => Promise<void> }> {
+  const tag = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const folders: string[] = [];
+  const databases: string[] = [];
+  const remove = async () => {
+    for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
+    if (databases.length)
+      await withAdmin(async (admin) => {
+        for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+  };
+  const build = async (kind: Kind, seed: boolean): Promise<string> => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-template-'));
+    folders.push(dataDir);
+    let name: string | undefined;
+    if (kind === 'postgres') {
+      name = `console_template_${tag}_${seed ? 'seeded' : 'empty'}`;
+      await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+      databases.push(name);
+    }
+    const { app } = await buildApp(baseConfig(dataDir, seed, name && databaseUrl(name)));
+    // Closing ends every connection: PostgreSQL clones only a database nobody is connected to.
+    await app.close();
+    return name ?? dataDir;
+  };
+  try {
+    const [sqliteSeeded, sqliteEmpty, postgresSeeded, postgresEmpty] = await Promise.all([
+      build('sqlite', true),
+      build('sqlite', false),
+      build('postgres', true),
+      build('postgres', false),
+    ]);
+    return {
+      templates: {
+        'sqlite:seeded': sqliteSeeded,
+        'sqlite:empty': sqliteEmpty,
+        'postgres:seeded': postgresSeeded,
+        'postgres:empty': postgresEmpty,
+      },
+      remove,
+    };
+  } catch (err) {
+    await remove();
+    throw err;
+  }
+}
