@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../fixtures/users';
+import { createExamples } from '../fixtures/examples';
 import { signIn, startE2E, type E2E } from './harness';
 
 /** Routes as the specification lists them, dialogs that survive a reload, and hidden buttons. */
 describe('navigation and access, end to end in Chromium', () => {
   let e: E2E;
+  /** One record of each resource, made here (no demo records are seeded). */
+  let examples: Awaited<ReturnType<typeof createExamples>>;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    examples = await createExamples(e.app);
   });
   afterAll(() => e?.close());
 
@@ -49,11 +53,12 @@ describe('navigation and access, end to end in Chromium', () => {
     }
     await page.goto(`${e.url}/hero-section`);
     await expect.poll(() => page.getByLabel(/^title 1/i).inputValue()).not.toBe('');
-    await page.goto(`${e.url}/doctors/1`);
+    const doctor = examples.get('doctors');
+    await page.goto(`${e.url}/doctors/${String(doctor?.id)}`);
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.getByLabel(/^name/i).inputValue()).toBe('Dr. Farhana Rahman');
+    await expect.poll(() => dialog.getByLabel(/^name/i).inputValue()).toBe(doctor?.name);
     await page.reload();
-    await expect.poll(() => page.getByRole('dialog').getByLabel(/^name/i).inputValue()).toBe('Dr. Farhana Rahman');
+    await expect.poll(() => page.getByRole('dialog').getByLabel(/^name/i).inputValue()).toBe(doctor?.name);
     await page.goBack();
     await page.goto(`${e.url}/no/such/screen`);
     await expect.poll(() => page.getByText(/not found/i).count()).toBeGreaterThan(0);

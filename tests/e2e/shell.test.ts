@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../resources';
 import { signIn, startE2E, type E2E } from './harness';
 
 /** The page background of the dark theme (src/layout/theme.ts PAGE_BACKGROUND.dark, public/theme-boot.js). */
@@ -22,7 +23,12 @@ const RECORD_BACKGROUNDS = () => {
 describe('shell, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // The medicine the search finds, made here (no demo records are seeded).
+    await e.app.ctx.crud.create(registry.get('medicine'), {
+      fields: { medicine_code: 'NAPA-500', medicine_name: 'Napa 500 mg (Paracetamol)' },
+      files: [],
+    });
     await signIn(e);
   });
   afterAll(() => e.close());
