@@ -451,6 +451,7 @@ const BLOCK = /<!-- ([a-z-]+): [^>]*-->[\s\S]*?<!-- \/\1 -->/g;
 const WRITERS: Record<string, string> = {
   'many-users': 'the latest run, written by bench/many-users.ts',
   profile: 'the latest run, written by bench/profile-get.ts',
+  partial: 'the latest run of some queries only (BENCH_ONLY), written by bench/run.ts',
 };
 
 /** Every marked block of RESULTS.md, in order. */

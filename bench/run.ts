@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as h from './harness';
 import type { Measure, Target } from './harness';
@@ -94,6 +95,12 @@ interface Result {
   ratio: number;
 }
 const results: Result[] = [];
+const loadAt = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ');
+const loadBefore = loadAt();
 try {
   for (const query of queries.filter((x) => !env.BENCH_ONLY || x.name.includes(env.BENCH_ONLY))) {
     const server = query.bare ? bare : real;
@@ -132,12 +139,13 @@ try {
   if (!env.BENCH_KEEP) fs.rmSync(data.dir, { recursive: true, force: true });
 }
 
+const loadAfter = loadAt();
 const verdict = (r: Result) => (r.target === undefined ? 'no target' : r.ratio >= r.target ? 'PASS' : 'MISS');
 const spread = (r: Result) => {
   const ratios = r.runs.map((x) => x.ratio);
   return `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
 };
-const report = [
+const measured = [
   '# Benchmark results',
   '',
   `- Date: ${new Date().toISOString()}`,
@@ -160,6 +168,7 @@ const report = [
   '- CPU columns: cores used during the measured run (1.00 = one core) by the server, the load generator, and all other',
   `  processes on the host. Runs with other CPU > ${h.NOISE} are redone (up to 3 tries, quietest kept).`,
   `- Target (issue 7): list page >= ${TARGET.list}x and get-one >= ${TARGET.get}x the ceiling's req/s.`,
+  `- Load averages (1, 5, 15 min): ${loadBefore} at the start, ${loadAfter} at the end.`,
   '',
   '## Summary',
   '',
@@ -179,6 +188,9 @@ const report = [
     `Ratios of the runs: ${r.runs.map((x) => x.ratio.toFixed(2)).join(', ')}; median **${r.ratio.toFixed(2)}** (${verdict(r)})`,
     '',
   ]),
+];
+const report = [
+  ...measured,
   '## Scale, search and many users (issue 14, parts 3-5)',
   '',
   'Separate scripts, separate reports: [SCALE.md](SCALE.md) (`bench/scale.ts`: search at 100k/1M on SQLite and PostgreSQL',
@@ -187,6 +199,17 @@ const report = [
   '',
   ...h.keptBlocks().flatMap((block) => [block, '']),
 ].join('\n');
-fs.writeFileSync(path.join(h.HERE, 'RESULTS.md'), report);
-console.log(`\n${report}`);
+// A run of some queries only (BENCH_ONLY) goes into a block of its own: rewriting the whole file
+// would throw away the other queries' last full measure.
+if (env.BENCH_ONLY) {
+  const partial = measured
+    .join('\n')
+    .replace(/^## /gm, '### ')
+    .replace(/^# Benchmark results/, `## Latest partial run (BENCH_ONLY="${env.BENCH_ONLY}")`);
+  h.writeBlock('partial', partial);
+  console.log(`\n${partial}`);
+} else {
+  fs.writeFileSync(path.join(h.HERE, 'RESULTS.md'), report);
+  console.log(`\n${report}`);
+}
 if (env.BENCH_CPU_PROF) console.log(`CPU profiles of both servers: ${profDir}`);
