@@ -22,7 +22,8 @@ export { listConditions };
  */
 export interface Reader {
   list(d: ResourceDescriptor, q: ListQuery): Promise<{ rows: Row[]; total: number }>;
-  get(d: ResourceDescriptor, id: number): Promise<Row | undefined>;
+  /** At once (no promise) on SQLite, whose reads are synchronous; a promise on PostgreSQL. */
+  get(d: ResourceDescriptor, id: number): Row | undefined | Promise<Row | undefined>;
 }
 
 /**
@@ -101,17 +102,18 @@ export function createReader(
       if (gen !== undefined && keptTotal === undefined) kept.totals.set(key, gen, total);
       return { rows: rows.map((r) => shape(d, r)), total };
     },
-    async get(d, id) {
+    get(d, id) {
       // Reads by id are the hot path: the query is built and compiled once per descriptor, and
-      // only its single parameter changes. On SQLite it is read at once, without awaiting.
+      // only its single parameter changes. On SQLite it is read and answered at once: no promise
+      // for the service or the route to wait on.
       let compiled = byId.get(d.name);
       if (!compiled) {
         compiled = sqlOf.select(main, d, [sql<SqlBool>`${sql.ref(`t.${d.idField}`)} = ${0}`]).compile();
         if (compiled.parameters.length !== 1) throw new Error(`get query of ${d.name} must have one parameter`);
         byId.set(d.name, compiled);
       }
-      const row = run.firstNow ? run.firstNow(compiled, [id]) : (await run(compiled, [id]))[0];
-      return row ? shape(d, row) : undefined;
+      const shaped = (row: Row | undefined) => (row ? shape(d, row) : undefined);
+      return run.firstNow ? shaped(run.firstNow(compiled, [id])) : run(compiled, [id]).then((rows) => shaped(rows[0]));
     },
   };
 }
