@@ -69,11 +69,18 @@ export function auditQueries(db: Handle) {
    * about twenty look-ups by primary key, with no index on the time. Undefined when none is.
    */
   async function firstAtOrAfter(time: string, strictly: boolean): Promise<number | undefined> {
-    const ends = await adb
+    // One end a statement: SQLite answers a lone min() or max() from the key's ends, but both in
+    // one statement by reading every entry of its smallest index.
+    const lowest = await adb
       .selectFrom('audit_log')
-      .select((eb) => [eb.fn.min<number | null>('audit_id').as('lo'), eb.fn.max<number | null>('audit_id').as('hi')])
+      .select((eb) => eb.fn.min<number | null>('audit_id').as('id'))
       .executeTakeFirst();
-    if (ends?.lo == null || ends.hi == null) return undefined;
+    const highest = await adb
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.max<number | null>('audit_id').as('id'))
+      .executeTakeFirst();
+    const ends = { lo: lowest?.id, hi: highest?.id };
+    if (ends.lo == null || ends.hi == null) return undefined;
     const after = (t: string) => (strictly ? t > time : t >= time);
     let lo = ends.lo;
     let hi = ends.hi + 1; // the answer is in [lo, hi]; hi: none
