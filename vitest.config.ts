@@ -9,6 +9,10 @@ export default defineConfig({
   plugins: [react()],
   test: {
     globals: true,
+    // Vitest's default on 2 cores is one worker (cores - 1): every file would wait for the one before.
+    // Most files spend their time waiting on PostgreSQL, Chromium or a server's answer, so three
+    // files at a time keep both cores busy. Reliability files still run one at a time, last.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -67,10 +71,11 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One browser and one server at a time.
-          fileParallelism: false,
-          // A real browser on a shared machine: give polled assertions time (they end when met).
-          expect: { poll: { timeout: 10_000 } },
+          // Files run beside each other and beside the other projects: each has its own server on a free
+          // port, its own copy of the database and its own context in the shared Chromium.
+          // A real browser on a shared machine, beside other files: give polled assertions time (they
+          // end as soon as they are met, so this costs nothing when all is well).
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

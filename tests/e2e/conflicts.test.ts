@@ -95,9 +95,9 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     await options.alsoA?.(formA);
     for (const edit of [take, keep]) await input(formB, edit).fill(edit.b);
     await formB.getByRole('button', { name: /^save$/i }).click();
-    await expect.poll(async () => field(await options.stored(), take), { timeout: 5000 }).toBe(take.b);
+    await expect.poll(async () => field(await options.stored(), take)).toBe(take.b);
 
-    await expect.poll(() => a.getByText(NOTICE).count(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => a.getByText(NOTICE).count()).toBe(1);
     // Nothing A typed was replaced by B's record.
     for (const edit of [take, keep]) expect(await input(formA, edit).inputValue()).toBe(edit.a);
 
@@ -113,7 +113,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
       .getByRole('radio', { name: /Keep mine/ })
       .check();
     await dialog.getByRole('button', { name: 'Save with these choices' }).click();
-    await expect.poll(async () => field(await options.stored(), keep), { timeout: 5000 }).toBe(keep.a);
+    await expect.poll(async () => field(await options.stored(), keep)).toBe(keep.a);
     const stored = await options.stored();
     expect(field(stored, take)).toBe(take.b);
     await expect.poll(() => dialog.count()).toBe(0);
@@ -252,7 +252,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
 
-    await expect.poll(() => row('LIVE-13').textContent(), { timeout: 5000 }).toContain('Renamed by B');
+    await expect.poll(() => row('LIVE-13').textContent()).toContain('Renamed by B');
     // Still page 2 of the same search and order, with the same two rows selected.
     const url = new URL(a.url());
     expect(url.searchParams.get('page')).toBe('2');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { sql } from 'kysely';
@@ -17,8 +16,10 @@ const BOM = '\uFEFF';
 /** The file a click hands to the browser's download, read as text. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const file = await download.path();
-  return { name: download.suggestedFilename(), text: fs.readFileSync(file, 'utf8') };
+  // Read through the connection: the browser may be a shared one whose files are not on this side.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
 }
 
 const csvRows = (text: string): string[][] => {
