@@ -67,7 +67,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   crud.announce((change) => events.emit('record-changed', change));
-  crud.recordIn(createTrail(conn.dialect).recorder);
+  const trail = createTrail(conn.dialect);
+  crud.recordIn(trail.recorder, trail.recorderOfMany);
   const sessions = createSessionStore(conn.db, run, events, { idleMs: config.sessionIdleMs });
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
 

@@ -15,6 +15,7 @@ import type { CompiledRunner } from '../db/compiled';
 import type { WriteGeneration } from '../db/write-generation';
 import type { AuthUser } from '../auth/auth-user';
 import type { RecordChange } from '../events';
+import { createSaveMany, type SaveItem, type SaveResult } from './save-many';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -115,6 +116,8 @@ export interface StoredChange {
   after?: Row;
 }
 export type ChangeRecorder = (trx: DynamicDb, change: StoredChange) => Promise<void>;
+/** The recorder's batch form: several stored changes, written down in the order given. */
+export type ChangesRecorder = (trx: DynamicDb, changes: StoredChange[]) => Promise<void>;
 
 /**
  * The branch field and branch an actor is held to on this resource, or undefined when unscoped:
@@ -413,6 +416,36 @@ export function createCrudService(
     return savedId;
   }
 
+  let recordMany: ChangesRecorder | undefined;
+  const saveBatch = createSaveMany({
+    dialect,
+    timeZone,
+    now,
+    checkReferences,
+    assertOwnBranch,
+    inBranchScope,
+    duplicate,
+    async record(tdb, d, actor, written) {
+      const changes = written.map((w): StoredChange => ({ resource: d, actor, ...w }));
+      if (recordMany) await recordMany(tdb, changes);
+      else if (recorder) for (const change of changes) await recorder(tdb, change);
+    },
+  });
+
+  /** One item of a batch written on its own (see saveMany), in the caller's transaction. */
+  async function saveOne(d: ResourceDescriptor, item: SaveItem, actor: Actor | undefined, within: OuterTransaction): Promise<SaveResult> {
+    if (!item.existing) {
+      const record = await writeWithin(d, item.body, undefined, { actor, within });
+      return { ok: true, action: 'create', id: Number(record[d.idField]), record };
+    }
+    const id = Number(item.existing[d.idField]);
+    const existing = await findRow(d, id, within.db);
+    if (!existing) throw notFound(`${d.name} ${id}`);
+    assertInScope(d, actor, existing, id);
+    const record = await writeWithin(d, item.body, existing, { actor, within, expectedVersion: item.expectedVersion });
+    return { ok: true, action: 'update', id, record, before: existing };
+  }
+
   /** A record as the API answers it, or 404 when missing or outside the actor's branch (`get`). */
   function readRecord(d: ResourceDescriptor, id: number, actor?: Actor): Row | Promise<Row> {
     const found = reader.get(d, id);
@@ -451,8 +484,9 @@ export function createCrudService(
     joinable,
 
     /** Who writes every change down inside its transaction (the audit trail); a failure rolls the change back. */
-    recordIn(r: ChangeRecorder) {
+    recordIn(r: ChangeRecorder, many?: ChangesRecorder) {
       recorder = r;
+      recordMany = many;
     },
 
     /** Where a stale write's refusal learns who changed the record and when (the audit trail). */
@@ -516,6 +550,68 @@ export function createCrudService(
       const record = await readBack(d, id);
       await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body });
       return record;
+    },
+
+    /**
+     * Many creates and updates in the caller's transaction (an import's rows), each judged as its
+     * own write after the ones before it, with the database work batched (see save-many.ts):
+     * answers per item the record as stored or the refusal its own write would have answered.
+     * Should the database refuse a batch statement, the batch is undone (a savepoint) and its
+     * items written one by one, each answering for itself.
+     */
+    async saveMany(
+      d: ResourceDescriptor,
+      items: readonly SaveItem[],
+      options: { actor?: Actor; within: OuterTransaction },
+    ): Promise<SaveResult[]> {
+      const { actor, within } = options;
+      if (!joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
+      if (hasRichText(d)) await loadRichTextSanitizer();
+      await sql`savepoint save_many`.execute(within.db);
+      let results: SaveResult[];
+      try {
+        results = await saveBatch(d, items, actor, within.db);
+      } catch {
+        await sql`rollback to savepoint save_many`.execute(within.db);
+        await sql`release savepoint save_many`.execute(within.db);
+        results = [];
+        for (const item of items) {
+          await sql`savepoint save_one`.execute(within.db);
+          try {
+            results.push(await saveOne(d, item, actor, within));
+            await sql`release savepoint save_one`.execute(within.db);
+          } catch (err) {
+            await sql`rollback to savepoint save_one`.execute(within.db);
+            await sql`release savepoint save_one`.execute(within.db);
+            if (!(err instanceof ApiError)) throw err;
+            results.push({ ok: false, error: err });
+          }
+        }
+        return results;
+      }
+      await sql`release savepoint save_many`.execute(within.db);
+      // Told once the caller commits, one message per action for the batch's records.
+      const written = results.flatMap((r) => (r.ok ? [r] : []));
+      if (written.length)
+        within.afterCommit(async () => {
+          for (const action of ['update', 'create'] as const) {
+            const these = written.filter((r) => r.action === action);
+            if (!these.length) continue;
+            const field = d.branchScope;
+            const branches = field
+              ? [
+                  ...new Set(
+                    these
+                      .flatMap((r) => [r.before?.[field], r.record[field]])
+                      .filter((v) => v !== undefined && v !== null)
+                      .map(Number),
+                  ),
+                ]
+              : undefined;
+            announce?.({ resource: d.name, ids: these.map((r) => r.id), action, ...(branches && { branches }) });
+          }
+        });
+      return results;
     },
 
     /**

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect, Row } from '../../db/database';
 import type { RequestOrigin } from '../../context';
-import type { ChangeRecorder, StoredChange } from '../../crud/service';
+import type { ChangeRecorder, ChangesRecorder, StoredChange } from '../../crud/service';
 import {
   auditDb,
   canonicalJson,
@@ -118,6 +118,9 @@ const APPEND_PARAMETERS = ['lock', 'now', 'before_at', 'before_id', 'before_prev
 const NAME_MS = 2_000;
 const NAMES_MAX = 1_000;
 
+/** Entries per multi-row insert of `recordMany`: 16 parameters each, far below both databases' limits. */
+const ENTRIES_PER_INSERT = 500;
+
 const laterOf = (now: string, previous: string | undefined) => (previous !== undefined && previous > now ? previous : now);
 
 /** Runs a compiled statement with new parameters. */
@@ -163,14 +166,11 @@ export function createTrail(dialect: Dialect) {
     }
   }
 
-  /** Appends one entry in `on`'s transaction (or a transaction of its own); answers its id. */
-  async function record(on: Handle, entry: TrailEntry, check?: (trx: Kysely<unknown>) => Promise<void>): Promise<number> {
-    if (!on.isTransaction) return on.transaction().execute((trx) => record(trx, entry, check));
-    const trx = on as unknown as Kysely<unknown>;
-    const q = statements(on);
+  /** An entry's own values, its actor's name and branch read (or taken as read). */
+  async function bodyOf(on: Handle, entry: TrailEntry): Promise<EntryBody> {
     const who = entry.actor ? await actorOf(on, entry.actor.user_id) : undefined;
     const origin = entry.actor?.origin ?? entry.origin;
-    const body: EntryBody = {
+    return {
       audit_actor: entry.actor?.user_id ?? null,
       audit_actor_name: who?.user_name ?? null,
       audit_actor_branch: who ? who.user_branch : null,
@@ -184,6 +184,14 @@ export function createTrail(dialect: Dialect) {
       audit_browser: origin?.userAgent ?? '',
       audit_request: origin?.requestId ?? '',
     };
+  }
+
+  /** Appends one entry in `on`'s transaction (or a transaction of its own); answers its id. */
+  async function record(on: Handle, entry: TrailEntry, check?: (trx: Kysely<unknown>) => Promise<void>): Promise<number> {
+    if (!on.isTransaction) return on.transaction().execute((trx) => record(trx, entry, check));
+    const trx = on as unknown as Kysely<unknown>;
+    const q = statements(on);
+    const body = await bodyOf(on, entry);
     if (dialect === 'postgres' && !check) return appendOnPostgres(on, body);
     await lock(trx);
     if (check) await check(trx);
@@ -203,6 +211,39 @@ export function createTrail(dialect: Dialect) {
       AUDIT_COLUMNS.map((c) => stored[c]),
     );
     return row.audit_id;
+  }
+
+  /**
+   * Appends entries in the order given, in `on`'s transaction (an import's chunk): under the
+   * trail's lock the chain's head is read once, each entry's time, id and hashes are worked out
+   * here as `record` works them out for one, and the entries are inserted by multi-row statements.
+   * The lock is held until the transaction ends, so no other writer chains in between.
+   */
+  async function recordMany(on: Handle, entries: readonly TrailEntry[]): Promise<void> {
+    if (!entries.length) return;
+    if (!on.isTransaction) return on.transaction().execute((trx) => recordMany(trx, entries));
+    const bodies: EntryBody[] = [];
+    for (const entry of entries) bodies.push(await bodyOf(on, entry));
+    const q = statements(on);
+    await lock(on);
+    let last = (await runWith(on, q.last, q.last.parameters))[0];
+    const now = new Date().toISOString();
+    const rows: AuditLogTable[] = bodies.map((body) => {
+      const row: HashedEntry = {
+        ...body,
+        audit_id: last ? last.audit_id + 1 : 1,
+        audit_at: laterOf(now, last?.audit_at),
+        audit_prev_hash: last?.audit_hash ?? GENESIS,
+      };
+      const stored: AuditLogTable = { ...row, audit_hash: entryHash(row) };
+      last = stored;
+      return stored;
+    });
+    for (let i = 0; i < rows.length; i += ENTRIES_PER_INSERT)
+      await auditDb(on)
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + ENTRIES_PER_INSERT))
+        .execute();
   }
 
   /**
@@ -226,17 +267,16 @@ export function createTrail(dialect: Dialect) {
     });
   }
 
-  /** The generic write path's recorder: every create, update and delete of every descriptor. */
-  const recorder: ChangeRecorder = async (trx, change: StoredChange) => {
+  /** A stored change as its entry, and the check restore or undelete runs under the lock. */
+  const entryOf = (change: StoredChange) => {
     const d = change.resource;
     if (d.name === userAccess.resource) names.delete(change.id);
     const intent = writeIntent.getStore();
     const ours = intent?.resource === d.name && intent.record === change.id ? intent : undefined;
     const scope = d.branchScope;
     const branchValue = scope ? (change.after?.[scope] ?? change.before?.[scope]) : undefined;
-    await record(
-      trx,
-      {
+    return {
+      entry: {
         action: ours?.action ?? change.action,
         resource: d.name,
         record: change.id,
@@ -244,9 +284,27 @@ export function createTrail(dialect: Dialect) {
         actor: change.actor,
         changes: descriptorChanges(d, change.before, change.after),
         snapshot: descriptorSnapshot(d, change.action === 'delete' ? change.before : change.after),
-      },
-      ours?.check,
-    );
+      } satisfies TrailEntry,
+      check: ours?.check,
+    };
+  };
+
+  /** The generic write path's recorder: every create, update and delete of every descriptor. */
+  const recorder: ChangeRecorder = async (trx, change: StoredChange) => {
+    const { entry, check } = entryOf(change);
+    await record(trx, entry, check);
+  };
+
+  /** The write path's batch form's recorder: the changes' entries appended together, in order. */
+  const recorderOfMany: ChangesRecorder = async (trx, changes) => {
+    const made = changes.map(entryOf);
+    // A check to run under the lock (restore, undelete) is one entry's own: such changes go one by one.
+    if (made.some((m) => m.check)) for (const m of made) await record(trx, m.entry, m.check);
+    else
+      await recordMany(
+        trx,
+        made.map((m) => m.entry),
+      );
   };
 
   /**
@@ -281,5 +339,5 @@ export function createTrail(dialect: Dialect) {
     });
   }
 
-  return { record, accountEvent, recorder, prune };
+  return { record, recordMany, accountEvent, recorder, recorderOfMany, prune };
 }

@@ -12,9 +12,10 @@ import {
   type ImportRowState,
   type UndoAnswer,
 } from '../../../resources/spreadsheets';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { dynamic, type Db, type Row } from '../../db/database';
 import type { OuterTransaction } from '../../crud/service';
+import type { SaveItem } from '../../crud/save-many';
 import { importDb, type ImportItemTable, type ImportTables } from './batches';
 import { serverText, type Language } from './labels';
 import { planImport, type PlannedRow } from './plan';
@@ -23,6 +24,8 @@ import type { Sheet } from './read-file';
 /** Rows listed in an answer; the counts always cover the whole file. */
 const MAX_ANSWER_ROWS = 2_000;
 const ITEM_CHUNK = 200;
+/** Rows handed to the write path's batch form at a time. */
+const WRITE_CHUNK = 500;
 
 type NewItem = Omit<ImportItemTable, 'item_id' | 'item_undone'>;
 type StoredItem = Selectable<ImportItemTable>;
@@ -107,6 +110,26 @@ export function importer(ctx: AppContext, trail: Trail) {
       : { [d.idField]: message };
   }
 
+  /** The item undo needs of a row the write path stored as `record`. */
+  const itemOf = (d: ResourceDescriptor, row: PlannedRow, batchId: number, id: number, record: Row): NewItem =>
+    row.state === 'new'
+      ? {
+          item_batch: batchId,
+          item_record: id,
+          item_action: 'create',
+          item_key: row.key,
+          item_before: null,
+          item_version: versionOf(record),
+        }
+      : {
+          item_batch: batchId,
+          item_record: id,
+          item_action: 'update',
+          item_key: row.key,
+          item_before: beforeOf(d, row.existing ?? {}),
+          item_version: versionOf(record),
+        };
+
   /** One row's write through the write path; the item undo needs. */
   async function writeRow(d: ResourceDescriptor, row: PlannedRow, batchId: number, actor: AuthUser, within?: OuterTransaction) {
     if (row.state === 'new') {
@@ -138,11 +161,18 @@ export function importer(ctx: AppContext, trail: Trail) {
     } satisfies NewItem;
   }
 
+  /** A planned new or changed row as the write path's batch form takes it. */
+  const saveItemOf = (d: ResourceDescriptor, row: PlannedRow): SaveItem =>
+    row.state === 'new'
+      ? { body: { fields: row.fields ?? {}, files: [] } }
+      : { body: { fields: row.fields ?? {}, files: [] }, existing: row.existing ?? {}, expectedVersion: versionOf(row.existing ?? {}) };
+
   /**
-   * The planned rows written in one transaction, each in a savepoint of its own so that a row
-   * refused as it is written (a database refusal included) leaves the others standing; but when
-   * the first refusal ends the whole transaction (`stopAtError`), which needs none. `keep` decides
-   * at the end whether the transaction commits; the after-commit steps run only then.
+   * The planned rows written in one transaction through the write path's batch form, a chunk at
+   * a time: each row is judged after the ones before it, and a row refused as it is written
+   * leaves the others standing; but the first refusal ends the whole transaction when
+   * `stopAtError`. `keep` decides at the end whether the transaction commits; the after-commit
+   * steps run only then.
    */
   async function inOneTransaction(
     d: ResourceDescriptor,
@@ -158,17 +188,24 @@ export function importer(ctx: AppContext, trail: Trail) {
       await ctx.conn.db.transaction().execute(async (trx) => {
         const within: OuterTransaction = { db: dynamic(trx), afterCommit: (step) => steps.push(step) };
         batchId = await options.store(trx, []);
-        for (const row of rows) {
-          if (row.state !== 'new' && row.state !== 'update') continue;
-          const savepoint = !options.stopAtError;
-          if (savepoint) await sql`savepoint import_row`.execute(trx);
-          try {
-            items.push(await writeRow(d, row, batchId, actor, within));
-            if (savepoint) await sql`release savepoint import_row`.execute(trx);
-          } catch (err) {
-            if (!(err instanceof ApiError)) throw err;
-            if (savepoint) await sql`rollback to savepoint import_row`.execute(trx);
-            refusedRow(d, row, err, lang);
+        const writable = rows.filter((row) => row.state === 'new' || row.state === 'update');
+        for (let i = 0; i < writable.length; i += WRITE_CHUNK) {
+          const chunk = writable.slice(i, i + WRITE_CHUNK);
+          const results = await ctx.crud.saveMany(
+            d,
+            chunk.map((row) => saveItemOf(d, row)),
+            { actor, within },
+          );
+          for (const [k, result] of results.entries()) {
+            const row = chunk[k];
+            if (!row) continue;
+            if (result.ok) {
+              items.push(itemOf(d, row, batchId, result.id, result.record));
+              continue;
+            }
+            refusedRow(d, row, result.error, lang);
+            // The rows after it were judged too, but the whole transaction is rolled back: the
+            // answer names the first refusal, as writing them one by one would have.
             if (options.stopAtError) throw new RolledBack();
           }
         }
