@@ -5,6 +5,10 @@ import { buildApp } from '../server/app';
 import { benchConfig, shape, type Row } from './shared';
 import { registry } from '../resources';
 import { parseListQuery } from '../server/crud/list-query';
+import { listSql } from '../server/crud/read/list-sql';
+import { rowShaper } from '../server/crud/read/shape';
+import { dynamic } from '../server/db/database';
+import { createPermissionResolver } from '../server/auth/permissions';
 
 /**
  * `npx tsx bench/micro.ts`: per-call cost (µs) of the pieces of one real request, in-process, no
@@ -73,5 +77,15 @@ await time('list: JSON.stringify of the page, raw rows', () => JSON.stringify(pa
 await time('list: JSON.stringify, rows shaped into new objects (bench/shared.ts)', () => JSON.stringify(shapedFresh), 3000);
 await time('list: JSON.stringify, rows as crud.list answers them (shaped with delete)', () => JSON.stringify(shapedByApp), 3000);
 await time('list: count(*) alone, prepared', () => sqlite.prepare('SELECT count(*) FROM medicine').pluck().get(), 3000);
+// The page's rows as the reader reads them (helper reference columns included), shaped as the API answers them.
+const readRows = await listSql(registry).page(dynamic(db), d, listQ, []).execute();
+const shapeRow = rowShaper(registry);
+await time('list: shaping the 50 rows read (server/crud/read/shape.ts)', () => readRows.map((r) => shapeRow(d, r)), 3000);
+// What the guards' permissions cost to read again (every CACHE_MS per user, and after any permission change).
+await time(
+  "permissions: one user's slugs read and decided (a fresh resolver)",
+  () => createPermissionResolver(db, registry).slugsFor({ user_id: 1, user_group: 1 }),
+  300,
+);
 await app.close();
 fs.rmSync(data.dir, { recursive: true, force: true });
