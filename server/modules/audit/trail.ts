@@ -93,7 +93,7 @@ const AUDIT_COLUMNS = [
 ] as const satisfies readonly (keyof AuditLogTable)[];
 
 /**
- * The three statements every entry runs, built and compiled once (they ride on every write, so
+ * The statements every entry runs, built and compiled once (they ride on every write, so
  * Kysely's building and compiling them each time would be a cost of its own); run with new
  * parameters on the change's transaction.
  */
@@ -105,6 +105,10 @@ function compileStatements(on: Handle) {
     who: usersOf(on).selectFrom('users').select(['user_name', 'user_branch']).where('user_id', '=', 0).compile(),
     last: auditDb(on).selectFrom('audit_log').select(['audit_id', 'audit_hash', 'audit_at']).orderBy('audit_id', 'desc').limit(1).compile(),
     insert: auditDb(on).insertInto('audit_log').values(placeholder).compile(),
+    /** SQLite: the insert, if the last entry's hash is still the one given after the entry's values. */
+    appendAfter: sql`INSERT INTO audit_log (${sql.join(AUDIT_COLUMNS.map((c) => sql.ref(c)))})
+      SELECT ${sql.join(AUDIT_COLUMNS.map(() => null))}
+      WHERE (SELECT audit_hash FROM audit_log ORDER BY audit_id DESC LIMIT 1) = ${null}`.compile(on),
   };
 }
 
@@ -122,6 +126,21 @@ const NAMES_MAX = 1_000;
 const ENTRIES_PER_INSERT = 500;
 
 const laterOf = (now: string, previous: string | undefined) => (previous !== undefined && previous > now ? previous : now);
+
+type ChainHead = Pick<AuditLogTable, 'audit_id' | 'audit_hash' | 'audit_at'>;
+
+/** The entry `body` makes after `last` (none: the first entry), with its id, time and hashes. */
+function chainedTo(body: EntryBody, last: ChainHead | undefined, now: string): AuditLogTable {
+  const row: HashedEntry = {
+    ...body,
+    audit_id: last ? last.audit_id + 1 : 1,
+    // Never before the previous entry (instances' clocks may differ): time follows the chain, so a
+    // date range is a range of ids (see queries.ts).
+    audit_at: laterOf(now, last?.audit_at),
+    audit_prev_hash: last?.audit_hash ?? GENESIS,
+  };
+  return { ...row, audit_hash: entryHash(row) };
+}
 
 /** Runs a compiled statement with new parameters. */
 const runWith = async <R>(on: Handle, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> =>
@@ -186,6 +205,14 @@ export function createTrail(dialect: Dialect) {
     };
   }
 
+  /**
+   * SQLite: the last entry this instance appended. The next one is chained to it and inserted only
+   * while it is still the chain's head (one statement instead of reading the head first); another
+   * instance's entry in between, or a rolled-back transaction, makes that insert add nothing, and
+   * the head is read as before.
+   */
+  let head: ChainHead | undefined;
+
   /** Appends one entry in `on`'s transaction (or a transaction of its own); answers its id. */
   async function record(on: Handle, entry: TrailEntry, check?: (trx: Kysely<unknown>) => Promise<void>): Promise<number> {
     if (!on.isTransaction) return on.transaction().execute((trx) => record(trx, entry, check));
@@ -195,22 +222,25 @@ export function createTrail(dialect: Dialect) {
     if (dialect === 'postgres' && !check) return appendOnPostgres(on, body);
     await lock(trx);
     if (check) await check(trx);
+    const now = new Date().toISOString();
+    if (dialect === 'sqlite' && head) {
+      const stored = chainedTo(body, head, now);
+      const parameters = [...AUDIT_COLUMNS.map((c) => stored[c]), head.audit_hash];
+      const done = await on.executeQuery({ ...q.appendAfter, parameters });
+      if (done.numAffectedRows === 1n) {
+        head = stored;
+        return stored.audit_id;
+      }
+    }
     const last = (await runWith(on, q.last, q.last.parameters))[0];
-    const row: HashedEntry = {
-      ...body,
-      audit_id: last ? last.audit_id + 1 : 1,
-      // Never before the previous entry (instances' clocks may differ): time follows the chain, so a
-      // date range is a range of ids (see queries.ts).
-      audit_at: laterOf(new Date().toISOString(), last?.audit_at),
-      audit_prev_hash: last?.audit_hash ?? GENESIS,
-    };
-    const stored: AuditLogTable = { ...row, audit_hash: entryHash(row) };
+    const stored = chainedTo(body, last, now);
     await runWith(
       on,
       q.insert,
       AUDIT_COLUMNS.map((c) => stored[c]),
     );
-    return row.audit_id;
+    if (dialect === 'sqlite') head = stored;
+    return stored.audit_id;
   }
 
   /**

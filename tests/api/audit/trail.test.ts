@@ -131,6 +131,28 @@ describe.each(DATABASES)('audit trail on %s', (kind) => {
     expect(list.json().data.data ?? list.json().data).toHaveLength(0);
   });
 
+  it('chains the entries of writers taking turns, and after an entry rolled back', async () => {
+    const one = createTrail(kind);
+    const other = createTrail(kind);
+    const entry = { action: 'update', resource: 'pharmacy-category', record: category, changes: {} } as const;
+    const first = await one.record(db(), entry);
+    // `one`'s last entry is no longer the chain's head when it appends again.
+    expect(await other.record(db(), entry)).toBe(first + 1);
+    expect(await one.record(db(), entry)).toBe(first + 2);
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await one.record(trx, entry);
+          throw new Error('rolled back');
+        }),
+    ).rejects.toThrow('rolled back');
+    // The entry `one` appended last is gone with its transaction.
+    expect(await one.record(db(), entry)).toBe(first + 3);
+    expect(await other.record(db(), entry)).toBe(first + 4);
+    expect(await verifyChain(db())).toMatchObject({ ok: true });
+  });
+
   it('names the first entry changed by hand, from the command line as well', async () => {
     const before = await verifyChain(db());
     expect(before.ok).toBe(true);
