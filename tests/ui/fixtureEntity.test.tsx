@@ -53,8 +53,8 @@ describe('an entity folder added in a test gets screens', () => {
         <App registry={registry} i18nProvider={i18nProvider} />
       </MemoryRouter>,
     );
-    const table = await screen.findByRole('table');
-    expect(await within(table).findByText('Haematology analyser')).toBeInTheDocument();
+    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    expect(await within(table).findByText('Haematology analyser', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(table).getByText('Calibrated On')).toBeInTheDocument();
     // The breadcrumb names its menu group from the folder's words; the navigation links to its list.
     expect(screen.getByText('Laboratory')).toBeInTheDocument();
@@ -64,8 +64,8 @@ describe('an entity folder added in a test gets screens', () => {
     expect(entry).toHaveAttribute('href', '/instrument');
 
     await userEvent.click(screen.getByRole('link', { name: /new/i }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.type(await within(dialog).findByLabelText(/^Code/), 'MIC-2');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await userEvent.type(await within(dialog).findByLabelText(/^Code/, {}, { timeout: 10_000 }), 'MIC-2');
     await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Stereo microscope');
     expect(within(dialog).getByLabelText(/^Kind/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: /save/i }));
