@@ -11,7 +11,8 @@ import { startServer } from '../tests/api/harness';
  *   npx tsx bench/spreadsheets.ts                      SQLite
  *   BENCH_DB=postgres npx tsx bench/spreadsheets.ts    PostgreSQL (TEST_PG_URL, default local)
  *
- * BENCH_IMPORT_ROWS (100,000): medicine rows in one CSV, checked (dry run) then committed (`all`).
+ * BENCH_IMPORT_ROWS (100,000): medicine rows in one CSV, checked (dry run) then committed (`all`);
+ * 0 leaves the import out. BENCH_EXPORT_ROWS=0 leaves the export out (the import alone).
  * BENCH_EXPORT_ROWS (1,000,000): medicine rows inserted by one SQL statement, then exported as
  * CSV in a child process of its own (with `npm start`'s memory flags, but run through tsx), whose
  * resident memory is sampled every 20 ms during the export (and its high-water mark VmHWM read
@@ -26,6 +27,11 @@ const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const MB = 1024 * 1024;
 
 const seconds = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
+/** This process's CPU time (user + system) since `since`: what a run cost, whatever else the host was doing. */
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return +((used.user + used.system) / 1e6).toFixed(1);
+};
 const vm = (field: 'VmHWM' | 'VmRSS') => {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync('/proc/self/status', 'utf8'));
   return m ? (Number(m[1]) * 1024) / MB : NaN;
@@ -50,12 +56,16 @@ async function importBench() {
     const post = (mode: string) =>
       s.call('POST', `/api/medicine/medicine-import?mode=${mode}&file=bench.csv`, { payload, headers: { 'content-type': 'text/csv' } });
     let t = process.hrtime.bigint();
+    let cpu = process.cpuUsage();
     const dry = await post('dry-run');
     const drySeconds = seconds(t);
+    const dryCpu = cpuSeconds(cpu);
     if (dry.statusCode !== 200) throw new Error(dry.body.slice(0, 500));
     t = process.hrtime.bigint();
+    cpu = process.cpuUsage();
     const done = await post('all');
     const commitSeconds = seconds(t);
+    const commitCpu = cpuSeconds(cpu);
     if (done.statusCode !== 200) throw new Error(done.body.slice(0, 500));
     const stored = await sql<{ n: unknown }>`SELECT count(*) AS n FROM medicine`.execute(s.app.ctx.conn.db);
     print({
@@ -65,6 +75,9 @@ async function importBench() {
       dryRunSeconds: +drySeconds.toFixed(1),
       commitSeconds: +commitSeconds.toFixed(1),
       totalSeconds: +(drySeconds + commitSeconds).toFixed(1),
+      // The server's CPU time in this process (SQLite's work included; PostgreSQL's is its own).
+      dryRunCpuSeconds: dryCpu,
+      commitCpuSeconds: commitCpu,
       counts: dry.json().data.counts,
       stored: Number(stored.rows[0]?.n),
     });

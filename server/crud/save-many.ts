@@ -147,6 +147,7 @@ export function createSaveMany(deps: SaveManyDeps) {
     items: readonly SaveItem[],
     actor: Actor | undefined,
     tdb: DynamicDb,
+    record = true,
   ): Promise<SaveResult[]> {
     // A record updated twice is judged the second time on what the first update stored: the
     // items from the second on go in a batch of their own, which reads the record again.
@@ -157,12 +158,15 @@ export function createSaveMany(deps: SaveManyDeps) {
       return seen.has(id) || !seen.add(id);
     });
     if (repeat > 0)
-      return [...(await saveRun(d, items.slice(0, repeat), actor, tdb)), ...(await saveMany(d, items.slice(repeat), actor, tdb))];
-    return saveRun(d, items, actor, tdb);
+      return [
+        ...(await saveRun(d, items.slice(0, repeat), actor, tdb, record)),
+        ...(await saveMany(d, items.slice(repeat), actor, tdb, record)),
+      ];
+    return saveRun(d, items, actor, tdb, record);
   }
 
-  /** A batch in which no record is updated twice. */
-  async function saveRun(d: ResourceDescriptor, items: readonly SaveItem[], actor: Actor | undefined, tdb: DynamicDb) {
+  /** A batch in which no record is updated twice. `record`: false when the caller rolls everything back (see service.ts). */
+  async function saveRun(d: ResourceDescriptor, items: readonly SaveItem[], actor: Actor | undefined, tdb: DynamicDb, record: boolean) {
     const results: SaveResult[] = new Array<SaveResult>(items.length);
     const refuse = (i: number, error: ApiError) => (results[i] = { ok: false, error });
     const idOf = (item: SaveItem) => (item.existing ? Number(item.existing[d.idField]) : undefined);
@@ -259,7 +263,7 @@ export function createSaveMany(deps: SaveManyDeps) {
 
     const written: Written[] = [];
     for (const r of results) if (r.ok) written.push({ id: r.id, action: r.action, before: r.before, after: r.record });
-    if (written.length) await deps.record(tdb, d, actor, written);
+    if (record && written.length) await deps.record(tdb, d, actor, written);
     return results;
   }
 

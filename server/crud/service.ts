@@ -557,12 +557,14 @@ export function createCrudService(
      * own write after the ones before it, with the database work batched (see save-many.ts):
      * answers per item the record as stored or the refusal its own write would have answered.
      * Should the database refuse a batch statement, the batch is undone (a savepoint) and its
-     * items written one by one, each answering for itself.
+     * items written one by one, each answering for itself. `rolledBack`: the caller rolls back
+     * whatever it writes (an import's dry run): the audit entries, which would go with it and
+     * judge nothing, are not worked out, and the trail's lock is not held against other writers.
      */
     async saveMany(
       d: ResourceDescriptor,
       items: readonly SaveItem[],
-      options: { actor?: Actor; within: OuterTransaction },
+      options: { actor?: Actor; within: OuterTransaction; rolledBack?: boolean },
     ): Promise<SaveResult[]> {
       const { actor, within } = options;
       if (!joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
@@ -570,7 +572,7 @@ export function createCrudService(
       await sql`savepoint save_many`.execute(within.db);
       let results: SaveResult[];
       try {
-        results = await saveBatch(d, items, actor, within.db);
+        results = await saveBatch(d, items, actor, within.db, !options.rolledBack);
       } catch {
         await sql`rollback to savepoint save_many`.execute(within.db);
         await sql`release savepoint save_many`.execute(within.db);

@@ -179,7 +179,7 @@ export function importer(ctx: AppContext, trail: Trail) {
     rows: PlannedRow[],
     actor: AuthUser,
     lang: Language,
-    options: { stopAtError: boolean; store: (trx: Db, items: NewItem[]) => Promise<number>; keep: () => boolean },
+    options: { stopAtError: boolean; store: (trx: Db, items: NewItem[]) => Promise<number>; keep: () => boolean; dryRun?: boolean },
   ) {
     const steps: (() => Promise<void>)[] = [];
     const items: NewItem[] = [];
@@ -194,7 +194,7 @@ export function importer(ctx: AppContext, trail: Trail) {
           const results = await ctx.crud.saveMany(
             d,
             chunk.map((row) => saveItemOf(d, row)),
-            { actor, within },
+            { actor, within, rolledBack: options.dryRun },
           );
           for (const [k, result] of results.entries()) {
             const row = chunk[k];
@@ -237,7 +237,7 @@ export function importer(ctx: AppContext, trail: Trail) {
     async dryRun(d: ResourceDescriptor, sheet: Sheet, lang: Language, actor: AuthUser): Promise<ImportAnswer> {
       const rows = await planImport(ctx, d, sheet, lang);
       if (ctx.crud.joinable(d))
-        await inOneTransaction(d, rows, actor, lang, { stopAtError: false, store: async () => 0, keep: () => false });
+        await inOneTransaction(d, rows, actor, lang, { stopAtError: false, store: async () => 0, keep: () => false, dryRun: true });
       return answerOf('dry-run', rows);
     },
 

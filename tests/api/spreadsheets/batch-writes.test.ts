@@ -31,7 +31,7 @@ describe.each(DATABASES)('the write path’s batch form on %s', (kind) => {
       body: { medicine_code: code, medicine_name: name, medicine_category: String(category), medicine_sales_price: '10' },
     });
     expect(r.statusCode, r.body).toBe(201);
-    return (await db().selectFrom('medicine').selectAll().where('medicine_code', '=', code).executeTakeFirstOrThrow());
+    return await db().selectFrom('medicine').selectAll().where('medicine_code', '=', code).executeTakeFirstOrThrow();
   };
   const fields = (code: string, more: Row = {}) => ({
     medicine_code: code,
@@ -132,6 +132,33 @@ describe.each(DATABASES)('the write path’s batch form on %s', (kind) => {
     await create('R2', 'After the rollback');
     expect((await entriesAfter(from)).map((e) => e.audit_action)).toEqual(['create']);
     expect(await verifyChain(s.app.ctx.conn.db)).toMatchObject({ ok: true });
+  });
+
+  it('judges a batch the caller rolls back (a dry run) alike, without writing its audit entries', async () => {
+    const from = await lastAuditId();
+    class Undo extends Error {}
+    let verdicts: (string | number)[] = [];
+    await expect(
+      s.app.ctx.conn.db.transaction().execute(async (trx) => {
+        const within: OuterTransaction = { db: dynamic(trx), afterCommit: () => undefined };
+        const items: SaveItem[] = [
+          { body: { fields: fields('D1'), files: [] } },
+          { body: { fields: fields('D1'), files: [] } },
+          { body: { fields: fields('D3', { medicine_category: 999_999 }), files: [] } },
+        ];
+        const results = await s.app.ctx.crud.saveMany(medicine(), items, { within, rolledBack: true });
+        verdicts = results.map(statusOf);
+        expect(await dynamic(trx).selectFrom('medicine').select('medicine_code').where('medicine_code', '=', 'D1').execute()).toHaveLength(
+          1,
+        );
+        expect(Number((await sql<{ n: unknown }>`SELECT coalesce(max(audit_id), 0) AS n FROM audit_log`.execute(trx)).rows[0]?.n)).toBe(
+          from,
+        );
+        throw new Undo();
+      }),
+    ).rejects.toBeInstanceOf(Undo);
+    expect(verdicts).toEqual(['create', 409, 422]);
+    expect(await lastAuditId()).toBe(from);
   });
 
   it('writes the rows one by one when the database refuses the batch, each answering for itself', async () => {
