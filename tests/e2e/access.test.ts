@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registry } from '../../resources';
 import { signIn, startE2E, type E2E } from './harness';
 import { insertUser } from '../fixtures/users';
 
@@ -10,7 +11,12 @@ import { insertUser } from '../fixtures/users';
 describe('access administration, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // The branch the clerk's list shows, made here (no demo records are seeded).
+    await e.app.ctx.crud.create(registry.get('branch'), {
+      fields: { branch_code: 'DHK-01', branch_name: 'Dhanmondi Main Hospital' },
+      files: [],
+    });
   });
   afterAll(() => e.close());
 
