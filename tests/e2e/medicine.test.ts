@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePicture } from '../../server/startup/sample-image';
+import { registry } from '../../resources';
 import { signIn, startE2E, type E2E } from './harness';
 
 /**
@@ -10,7 +11,16 @@ import { signIn, startE2E, type E2E } from './harness';
 describe('medicine, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // The category the form picks and a medicine for the list, made here (no demo records are seeded).
+    const category = await e.app.ctx.crud.create(registry.get('pharmacy-category'), {
+      fields: { pharmacy_category_code: 'ANT', pharmacy_category_name: 'Antacids' },
+      files: [],
+    });
+    await e.app.ctx.crud.create(registry.get('medicine'), {
+      fields: { medicine_code: 'NAPA-500', medicine_name: 'Napa 500 mg (Paracetamol)', medicine_category: category.pharmacy_category_id },
+      files: [],
+    });
   });
   afterAll(() => e?.close());
 
