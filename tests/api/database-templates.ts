@@ -15,8 +15,15 @@ export type Kind = 'sqlite' | 'postgres';
 export const ADMIN = { username: 'admin', password: 'admin-test-password' };
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Where each template lives: a data folder to copy (SQLite) or a database to clone (PostgreSQL). */
-export type Templates = Record<`${Kind}:${'seeded' | 'empty'}`, string>;
+/**
+ * Where each template lives: a data folder to copy (the SQLite file, and on both databases the
+ * sample pictures under uploads/), and on PostgreSQL the database to clone.
+ */
+export interface Template {
+  dataDir: string;
+  database?: string;
+}
+export type Templates = Record<`${Kind}:${'seeded' | 'empty'}`, Template>;
 
 export const templateKey = (kind: Kind, seed: boolean) => `${kind}:${seed ? 'seeded' : 'empty'}` as const;
 
@@ -62,7 +69,7 @@ export async function buildTemplates(): Promise<{ templates: Templates; remove: 
         for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       });
   };
-  const build = async (kind: Kind, seed: boolean): Promise<string> => {
+  const build = async (kind: Kind, seed: boolean): Promise<Template> => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-template-'));
     folders.push(dataDir);
     let name: string | undefined;
@@ -74,7 +81,7 @@ export async function buildTemplates(): Promise<{ templates: Templates; remove: 
     const { app } = await buildApp(baseConfig(dataDir, seed, name && databaseUrl(name)));
     // Closing ends every connection: PostgreSQL clones only a database nobody is connected to.
     await app.close();
-    return name ?? dataDir;
+    return { dataDir, database: name };
   };
   try {
     const [sqliteSeeded, sqliteEmpty, postgresSeeded, postgresEmpty] = await Promise.all([

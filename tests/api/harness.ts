@@ -65,15 +65,15 @@ export async function startServer(
   const template = copyable ? templates()?.[templateKey(kind, seed)] : undefined;
   let url: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
+  if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
   if (kind === 'postgres') {
     const name = `console_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await withAdmin((admin) => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+    const from = template?.database;
+    await withAdmin((admin) => admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`));
     url = databaseUrl(name);
     dropDb = async () => {
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
-  } else if (template) {
-    fs.cpSync(template, dataDir, { recursive: true });
   }
   const config: ServerConfig = { ...baseConfig(dataDir, seed, url), ...options.config };
   const { app, compileSchemas } = await buildApp(config, options.registry ?? defaultRegistry);
