@@ -44,8 +44,10 @@ export default defineConfig({
           include: ['tests/api/**/*.test.{ts,tsx}'],
           // Each kind of database migrated and seeded once per run; test servers start from copies.
           globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Files run beside each other on a shared 2-core machine (three instances seeding one
+          // PostgreSQL database took 36 s there); a hung test still fails.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
