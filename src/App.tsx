@@ -184,7 +184,6 @@ export function App({
               <Admin
                 store={store}
                 disableTelemetry
-                requireAuth
                 title={<AppTitle />}
                 dataProvider={dataProvider}
                 authProvider={authProvider}
