@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '../../src/App';
 import { en } from '../../i18n';
@@ -22,7 +23,11 @@ import { signIn } from './render';
 const entities = await loadEntities([RESOURCES, path.resolve(import.meta.dirname, '../fixtures/entities')]);
 const registry = createRegistry(entities.map((e) => e.descriptor));
 const instrument = registry.get('instrument');
-const messages = mergeMessages(en as unknown as Messages, entityMessages(entities, 'en') as unknown as Messages);
+// A nested catalogue of strings, which is what react-admin's TranslationMessages are.
+const messages = mergeMessages(
+  en as unknown as Messages,
+  entityMessages(entities, 'en') as unknown as Messages,
+) as unknown as TranslationMessages;
 const i18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
 
 describe('an entity folder added in a test gets screens', () => {
