@@ -36,6 +36,30 @@ const vm = (field: 'VmHWM' | 'VmRSS') => {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync('/proc/self/status', 'utf8'));
   return m ? (Number(m[1]) * 1024) / MB : NaN;
 };
+/**
+ * PostgreSQL: the CPU time (user + system, seconds) the server's processes for this database have
+ * used so far, by pid, read from /proc (the server runs on this host). SQLite: none.
+ */
+async function databaseCpu(s: Awaited<ReturnType<typeof startServer>>): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (kind !== 'postgres') return out;
+  const pids = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(s.app.ctx.conn.db);
+  for (const { pid } of pids.rows) {
+    try {
+      // Fields 14 and 15 (utime, stime, in clock ticks of 1/100 s) after the command's closing parenthesis.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // A process that ended meanwhile: its time is not counted.
+    }
+  }
+  return out;
+}
+const databaseCpuSince = async (s: Awaited<ReturnType<typeof startServer>>, since: Map<number, number>) => {
+  let total = 0;
+  for (const [pid, used] of await databaseCpu(s)) total += used - (since.get(pid) ?? 0);
+  return +total.toFixed(1);
+};
 const print = (o: object) => console.log(JSON.stringify({ db: kind, ...o }));
 
 async function category(s: Awaited<ReturnType<typeof startServer>>) {
@@ -57,15 +81,19 @@ async function importBench() {
       s.call('POST', `/api/medicine/medicine-import?mode=${mode}&file=bench.csv`, { payload, headers: { 'content-type': 'text/csv' } });
     let t = process.hrtime.bigint();
     let cpu = process.cpuUsage();
+    let dbCpu = await databaseCpu(s);
     const dry = await post('dry-run');
     const drySeconds = seconds(t);
     const dryCpu = cpuSeconds(cpu);
+    const dryDbCpu = await databaseCpuSince(s, dbCpu);
     if (dry.statusCode !== 200) throw new Error(dry.body.slice(0, 500));
     t = process.hrtime.bigint();
     cpu = process.cpuUsage();
+    dbCpu = await databaseCpu(s);
     const done = await post('all');
     const commitSeconds = seconds(t);
     const commitCpu = cpuSeconds(cpu);
+    const commitDbCpu = await databaseCpuSince(s, dbCpu);
     if (done.statusCode !== 200) throw new Error(done.body.slice(0, 500));
     const stored = await sql<{ n: unknown }>`SELECT count(*) AS n FROM medicine`.execute(s.app.ctx.conn.db);
     print({
@@ -78,6 +106,7 @@ async function importBench() {
       // The server's CPU time in this process (SQLite's work included; PostgreSQL's is its own).
       dryRunCpuSeconds: dryCpu,
       commitCpuSeconds: commitCpu,
+      ...(kind === 'postgres' && { dryRunPostgresCpuSeconds: dryDbCpu, commitPostgresCpuSeconds: commitDbCpu }),
       counts: dry.json().data.counts,
       stored: Number(stored.rows[0]?.n),
     });
