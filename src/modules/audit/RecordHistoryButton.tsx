@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import HistoryIcon from '@mui/icons-material/History';
-import { useCanAccess, useDataProvider, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { useCanAccess, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { lazyComponent, withToolMessages } from '../../lazy';
 import { AUDIT_SLUGS } from './api';
+import { useReloadHeldRecord } from '../../screens/conflict/heldRecord';
 
 // The history view (and the word diff library with it) loads the first time it opens. Every
 // screen that shows this button is loaded after the shell's chunk (src/signed-in.ts), so Rollup
@@ -17,8 +17,8 @@ interface Props {
   resource: string;
   id: Identifier;
   /**
-   * After a restore. By default the record is read again into react-admin's cache, so an open
-   * edit form (which holds its record while open) shows the restored values, and lists refresh.
+   * After a restore. By default an open edit form's record (held while the form is open) is read
+   * again, so the form shows the restored values, and everything else on screen refreshes.
    */
   onRestored?: () => void;
   /** Placed in the top corner of a dialog (its title row), or in the flow of a page. */
@@ -28,8 +28,7 @@ interface Props {
 /** "History" for holders of audit/history: the record's versions in a dialog of their own. */
 export function RecordHistoryButton({ resource, id, onRestored, corner = false }: Props) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
+  const reloadHeld = useReloadHeldRecord(resource, id);
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const { canAccess } = useCanAccess({ resource: AUDIT_SLUGS.history, action: 'list' });
@@ -39,8 +38,7 @@ export function RecordHistoryButton({ resource, id, onRestored, corner = false }
       onRestored();
       return;
     }
-    const { data } = await dataProvider.getOne<RaRecord>(resource, { id });
-    queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(id) }] }, data);
+    await reloadHeld();
     refresh();
   };
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
+import { useDataProvider, useEditContext, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { isConflict } from '../../../dataProvider/versions';
 import { ConflictGuard, type RefusedSave } from './ConflictGuard';
@@ -23,28 +22,7 @@ export function useRefusedSave() {
   return { refused, catchConflict };
 }
 
-/** Names the held record's query apart from the shared one other screens refresh (the app bar's recent items). */
-const HELD = { held: true };
-
-/**
- * Options for an edit form's record query and save: read once, then held. A refetch (another
- * user's save pushed over the socket) would put the stored record in the form and drop what the
- * user typed; instead the guard says that it changed and lets the user review it. The save names
- * the same query, so react-admin puts the saved record in it.
- */
-export function useHeldRecord() {
-  const [loaded, setLoaded] = useState(false);
-  return {
-    query: {
-      meta: HELD,
-      ...(loaded && { enabled: false }),
-      onSuccess: () => {
-        setLoaded(true);
-      },
-    },
-    mutation: { meta: HELD },
-  };
-}
+export { useHeldRecord } from './heldRecord';
 
 interface Props {
   fields: readonly ConflictField[];
@@ -58,13 +36,11 @@ export function FormConflictGuard({ fields, refused, onSaved }: Props) {
   const resource = useResourceContext();
   const form = useFormContext();
   const dataProvider = useDataProvider();
-  const queryClient = useQueryClient();
+  // The form follows its record: the edit controller reading it again (its query is held, so only
+  // when asked) makes react-admin's Form reset to the record as stored now.
+  const { refetch } = useEditContext();
   if (!record || !resource) return null;
   const id = record.id;
-  // The form follows its record: putting one in the query makes react-admin's Form reset to it.
-  const setRecord = (r: Values) => {
-    queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(id) }] }, r);
-  };
   return (
     <ConflictGuard
       resource={resource}
@@ -76,10 +52,10 @@ export function FormConflictGuard({ fields, refused, onSaved }: Props) {
       read={async () => (await dataProvider.getOne<RaRecord>(resource, { id })).data}
       save={async (merged, theirs) => {
         const { data } = await dataProvider.update<RaRecord>(resource, { id, data: merged, previousData: theirs as RaRecord });
-        setRecord(data);
+        await refetch();
         return data;
       }}
-      reload={setRecord}
+      reload={() => void refetch()}
       onSaved={(saved) => {
         onSaved(saved as RaRecord);
       }}
