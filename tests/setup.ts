@@ -3,9 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server } from './msw/server';
 
-// The whole console renders slowly on a shared 2-core machine, with other test files running beside
-// it: findBy*/waitFor wait up to 15 s (they end as soon as what they wait for is there).
-configure({ asyncUtilTimeout: 15_000 });
+// The whole console renders slowly on a shared 2-core machine: findBy*/waitFor wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // The console loads its screens on demand (src/lazy.tsx). In a browser each is one small fetch; here
 // the first import of each also transforms its sources, which can outlast findBy*'s wait. Whole-console
