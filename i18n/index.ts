@@ -17,7 +17,8 @@ const defaults = (modules: Record<string, Module>) => Object.values(modules).map
  * Feature modules' English messages (`modules/<module>.en.ts`), merged into the catalogue, but for
  * the server's own wording (`server-messages.en.ts`): an English console shows a server text as it
  * comes, so that catalogue is needed only to recognise a server text in another language. It
- * loads just after the first screen (`loadServerMessages`), keeping the first visit small.
+ * loads with the first other language the console switches to (`loadServerMessages`), never in an
+ * English-only session, keeping the first visit small.
  */
 const englishModules = defaults(
   import.meta.glob<Module>(
@@ -37,11 +38,14 @@ const englishModules = defaults(
 export const en = mergeMessages(base as unknown as Messages, ...englishModules) as unknown as typeof base;
 
 let serverEnglish: Promise<Messages> | undefined;
+/** The console's translators, told when the server's wording arrives (see createI18nProvider). */
+const serverWordingArrived = new Set<(full: Messages) => void>();
 /** The English catalogue with the server's wording (every language's recogniser is built from it). */
 export function loadServerMessages(): Promise<Messages> {
   serverEnglish ??= import('./modules/server-messages.en').then((m) => {
     const full = mergeMessages(en as unknown as Messages, m.default, ...toolEnglish);
     loaded.set('en', full);
+    for (const tell of serverWordingArrived) tell(full);
     return full;
   });
   return serverEnglish;
@@ -154,10 +158,13 @@ export function createI18nProvider(): I18nProvider {
   );
   // An English console reads its catalogue again when a tool's catalogue joined it.
   englishGrew.add(() => (polyglot.getLocale() === 'en' ? polyglot.changeLocale('en') : Promise.resolve()));
+  // The server's wording comes with the first other language (loadCatalogue), or is here already.
   let fromServer = serverMessageTranslator(en.server);
-  void loadServerMessages().then((full) => {
+  const recogniseFrom = (full: Messages) => {
     fromServer = serverMessageTranslator((full as unknown as typeof en).server);
-  });
+  };
+  serverWordingArrived.add(recogniseFrom);
+  void serverEnglish?.then(recogniseFrom);
   return {
     ...polyglot,
     translate: (key: string, options?: Record<string, unknown>) => {

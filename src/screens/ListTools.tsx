@@ -5,16 +5,16 @@ import { lazyComponent } from '../lazy';
 import { loadToolMessages } from '../../i18n';
 import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
 
-/** The saved filters and the columns' server copy load after the list: reading it needs neither. */
-const SavedFilters = lazyComponent(() => import('./SavedFilters').then((m) => m.SavedFilters), null);
-const ServerColumns = lazyComponent(() => import('./ListColumns').then((m) => m.ServerColumns), null);
-// Export and import load on demand: their code (and their dialogs) never enter the first visit.
-// Their English words too: the buttons show once both have arrived.
+/**
+ * The tools' buttons and the columns' server copy load after the list, in one small chunk: reading
+ * it needs none of them. What a button opens loads when the user reaches for it (ListToolButtons).
+ */
+const toolButtons = () => import('./ListToolButtons');
+const SavedFiltersButton = lazyComponent(() => toolButtons().then((m) => m.SavedFiltersButton), null);
+const ServerColumns = lazyComponent(() => toolButtons().then((m) => m.ServerColumns), null);
+// Export's and import's English words come with their buttons: they show once both have arrived.
 const SpreadsheetButtons = lazyComponent(
-  () =>
-    Promise.all([import('../modules/spreadsheets/SpreadsheetButtons'), loadToolMessages('spreadsheets')]).then(
-      ([m]) => m.SpreadsheetButtons,
-    ),
+  () => Promise.all([toolButtons(), loadToolMessages('spreadsheets')]).then(([m]) => m.SpreadsheetButtons),
   null,
 );
 
@@ -34,7 +34,7 @@ export function ListToolsRow({ descriptor, ready }: { descriptor: ResourceDescri
   return (
     <Box sx={ROW_SX}>
       <ServerColumns resource={descriptor.name} />
-      <SavedFilters resource={descriptor.name} />
+      <SavedFiltersButton resource={descriptor.name} />
       <ColumnsButton />
       <DeletedRecordsButton resource={descriptor.name} />
       <SpreadsheetButtons descriptor={descriptor} />

@@ -1,6 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import BookmarksIcon from '@mui/icons-material/Bookmarks';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
 import Checkbox from '@mui/material/Checkbox';
@@ -19,7 +18,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MuiButton from '@mui/material/Button';
 import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
-import { Button, useListContext, useNotify, useTranslate } from 'react-admin';
+import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { createSavedFilter, deleteSavedFilter, savedFilters, type SavedFilter } from './listPreferences';
 import { messageOf } from './failures';
 
@@ -27,29 +26,27 @@ import { messageOf } from './failures';
  * "Saved filters" on a list: the user's own named filters and those their group's members shared,
  * kept on the server (they follow the user to another computer). Choosing one applies it; the
  * current filters can be saved under a name, for oneself or for one's group; one's own can be deleted.
+ * This is what the list's "Saved filters" button opens (ListToolButtons), loaded when it first does:
+ * the menu at `anchor`, and the dialog naming the current filters.
  */
-export function SavedFilters({ resource }: { resource: string }) {
+export function SavedFiltersMenu({ resource, anchor, onClose }: { resource: string; anchor: HTMLElement | null; onClose: () => void }) {
   const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
   return (
     <>
-      <Button label="list_tools.saved.button" onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="dialog">
-        <BookmarksIcon />
-      </Button>
       <Popover
         open={anchor !== null}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={onClose}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         slotProps={{ paper: { 'aria-label': translate('list_tools.saved.button') } }}
       >
         {anchor && (
           <SavedFilterList
             resource={resource}
-            onApplied={() => setAnchor(null)}
+            onApplied={onClose}
             onSaveCurrent={() => {
-              setAnchor(null);
+              onClose();
               setSaving(true);
             }}
           />

@@ -1,8 +1,15 @@
-import { useCanAccess } from 'react-admin';
+import { useState } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadIcon from '@mui/icons-material/Upload';
+import { Button, useCanAccess } from 'react-admin';
 import type { ResourceDescriptor } from '../../../resources';
 import { exportable, exportSlug, importable, importSlug } from '../../../resources/spreadsheets';
-import { ExportButton } from './ExportButton';
-import { ImportButton } from './ImportButton';
+import { lazyComponent } from '../../lazy';
+
+// What the buttons open loads when the user reaches for one (pointer over it, focus, or a click):
+// a list shows only the buttons.
+const ExportMenu = lazyComponent(() => import('./ExportMenu').then((m) => m.ExportMenu), null);
+const ImportDialog = lazyComponent(() => import('./ImportDialog').then((m) => m.ImportDialog), null);
 
 /** A list's Export and Import buttons, for holders of the resource's export and import permissions. */
 export function SpreadsheetButtons({ descriptor }: { descriptor: ResourceDescriptor }) {
@@ -12,6 +19,57 @@ export function SpreadsheetButtons({ descriptor }: { descriptor: ResourceDescrip
     <>
       {exportable(descriptor) && exporting.canAccess && <ExportButton descriptor={descriptor} />}
       {importable(descriptor) && importing.canAccess && <ImportButton descriptor={descriptor} />}
+    </>
+  );
+}
+
+/** Export: a menu of formats, then the file streamed with its progress (ExportMenu). */
+function ExportButton({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const preload = () => void ExportMenu.preload();
+  return (
+    <>
+      <Button
+        label="spreadsheets.export"
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
+        onPointerEnter={preload}
+        onFocus={preload}
+        disabled={busy}
+        aria-haspopup="menu"
+      >
+        <DownloadIcon />
+      </Button>
+      {/* Kept once opened: an export under way outlives its menu. */}
+      {opened && <ExportMenu descriptor={descriptor} anchor={anchor} onClose={() => setAnchor(null)} onBusy={setBusy} />}
+    </>
+  );
+}
+
+/** Import: a dialog of its own (ImportDialog). */
+function ImportButton({ descriptor }: { descriptor: ResourceDescriptor }) {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const preload = () => void ImportDialog.preload();
+  return (
+    <>
+      <Button
+        label="spreadsheets.import"
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        <UploadIcon />
+      </Button>
+      {/* Kept once opened, so that the dialog closes as it opened (MUI's transition). */}
+      {opened && <ImportDialog descriptor={descriptor} open={open} onClose={() => setOpen(false)} />}
     </>
   );
 }

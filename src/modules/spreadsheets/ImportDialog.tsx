@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import UploadIcon from '@mui/icons-material/Upload';
 import { Button, useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../../resources';
 import {
@@ -28,14 +27,14 @@ import { authorisedFetch, fileNameOf, refusal, save } from './transfer';
 const STATES = ['new', 'update', 'unchanged', 'error'] as const;
 
 /**
- * Import: a template to download, a file to check (the server's dry run, row by row), then a
- * commit of every row or only the valid ones, the error file, and undo of the batch written.
+ * What the list's Import button opens (SpreadsheetButtons), loaded when it first does: a template
+ * to download, a file to check (the server's dry run, row by row), then a commit of every row or
+ * only the valid ones, the error file, and undo of the batch written.
  */
-export function ImportButton({ descriptor }: { descriptor: ResourceDescriptor }) {
+export function ImportDialog({ descriptor, open, onClose }: { descriptor: ResourceDescriptor; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const [locale] = useLocaleState();
-  const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [answer, setAnswer] = useState<ImportAnswer | null>(null);
   const [undone, setUndone] = useState<UndoAnswer | null>(null);
@@ -100,13 +99,10 @@ export function ImportButton({ descriptor }: { descriptor: ResourceDescriptor })
   const batch = answer?.batch ?? 0;
   return (
     <>
-      <Button label="spreadsheets.import" onClick={() => setOpen(true)}>
-        <UploadIcon />
-      </Button>
       <Dialog
         open={open}
         onClose={() => {
-          setOpen(false);
+          onClose();
           reset();
         }}
         maxWidth="md"

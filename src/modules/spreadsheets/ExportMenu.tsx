@@ -4,7 +4,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
-import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext, useLocaleState, useNotify, useStore, useTranslate } from 'react-admin';
 import { localTimeZone, type ResourceDescriptor } from '../../../resources';
 import { exportPath, visibleColumns, type SpreadsheetFormat } from '../../../resources/spreadsheets';
@@ -40,22 +39,33 @@ function useExportQuery(d: ResourceDescriptor) {
 
 const MB = 1024 * 1024;
 
+interface Props {
+  descriptor: ResourceDescriptor;
+  /** The Export button the menu opens from (null: closed). */
+  anchor: HTMLElement | null;
+  onClose: () => void;
+  /** Tells the button that an export is under way (it is disabled until it ends). */
+  onBusy: (busy: boolean) => void;
+}
+
 /**
- * Export: the server streams the file; the button shows how much has arrived and can cancel. The
- * file is put together in the browser only as it arrives (no row limit here: the server has none).
+ * What the list's Export button opens (SpreadsheetButtons), loaded when it first does: the
+ * format's menu, then the export: the server streams the file; a notice shows how much has arrived
+ * and can cancel. The file is put together in the browser only as it arrives (no row limit here:
+ * the server has none).
  */
-export function ExportButton({ descriptor }: { descriptor: ResourceDescriptor }) {
+export function ExportMenu({ descriptor, anchor, onClose, onBusy }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const query = useExportQuery(descriptor);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<{ rows: string; bytes: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   async function run(format: SpreadsheetFormat) {
-    setAnchor(null);
+    onClose();
     const controller = new AbortController();
     abort.current = controller;
+    onBusy(true);
     setProgress({ rows: '…', bytes: 0 });
     try {
       const response = await authorisedFetch(query(format), { signal: controller.signal });
@@ -86,15 +96,13 @@ export function ExportButton({ descriptor }: { descriptor: ResourceDescriptor })
     } finally {
       abort.current = null;
       setProgress(null);
+      onBusy(false);
     }
   }
 
   return (
     <>
-      <Button label="spreadsheets.export" onClick={(e) => setAnchor(e.currentTarget)} disabled={progress !== null} aria-haspopup="menu">
-        <DownloadIcon />
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose}>
         <MenuItem onClick={() => void run('csv')}>{translate('spreadsheets.export_csv')}</MenuItem>
         <MenuItem onClick={() => void run('xlsx')}>{translate('spreadsheets.export_xlsx')}</MenuItem>
       </Menu>
