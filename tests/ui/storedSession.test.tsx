@@ -44,9 +44,7 @@ function renderConsole(at: string) {
 const currentPath = () => screen.queryByTestId('where')?.textContent ?? '';
 
 async function expectSignedOut() {
-  // The sign-out comes from react-admin's list, once the layout's code is in and the list asks for
-  // the session it no longer has: several seconds in a loaded jsdom, more than findBy*'s default.
-  await waitFor(() => expect(currentPath()).toBe('/login'), { timeout: 20_000 });
+  await waitFor(() => expect(currentPath()).toBe('/login'));
   expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   expect(localStorage.getItem('token')).toBeNull();
   expect(localStorage.getItem('permissions')).toBeNull();
