@@ -184,6 +184,7 @@ export function App({
               <Admin
                 store={store}
                 disableTelemetry
+                requireAuth
                 title={<AppTitle />}
                 dataProvider={dataProvider}
                 authProvider={authProvider}
