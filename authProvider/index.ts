@@ -54,6 +54,12 @@ export type ConsoleAuthProvider = AuthProvider &
     /** canAccess's answer without waiting: from the stored session, or undefined when signed out. */
     canAccessNow(params: { resource: string; action: string }): boolean | undefined;
     /**
+     * What react-admin's `method` (checkAuth, getPermissions, getIdentity, canAccess) would answer
+     * with `params`, when the stored session answers it without the server; else undefined (signed
+     * out; or a refusal, which react-admin asks canAccess for, its own way to access-denied).
+     */
+    answerNow(method: string, params: unknown): { data: unknown } | undefined;
+    /**
      * Reads the user and their permission slugs from the server now (the server said they changed,
      * or refused a read), whatever the last session check answered; reports a change as a check does.
      */
@@ -79,12 +85,10 @@ export function createAuthProvider({
         httpClient(`${apiUrl}/menu/menu-list-permission`),
       ]);
       if (mine !== latest) return;
-      // Compared as sets: the same slugs stored in another order (by an older sign-in) are no change.
-      const slugSet = () => [...session.permissions()].sort().join('\n');
-      const before = slugSet();
+      const before = session.permissions().join('\n');
       const slugs = slugsOf(menus.json.data);
       session.save({ ...(json.data as AuthUser), permissions: slugs });
-      if (slugSet() !== before) onSessionChange?.('permissions');
+      if (session.permissions().join('\n') !== before) onSessionChange?.('permissions');
     } catch (error) {
       // Only the server's answer ends the session. A transport failure (offline, or the fetch
       // aborted because the page is navigating away) must not sign the user out: clearing the
@@ -102,13 +106,9 @@ export function createAuthProvider({
    * A failed check is never reused. An administrator's change still shows on the next screen.
    */
   let last: { token: string; answeredAt: number; check: Promise<void> } | undefined;
-  /** Whether a check of the stored token is on its way, or answered less than SESSION_CHECK_FRESH_MS ago. */
-  function checkUnderWay(): boolean {
-    return last?.token === (session.token() ?? '') && Date.now() - last.answeredAt < SESSION_CHECK_FRESH_MS;
-  }
   function sharedCheck(fresh = false): Promise<void> {
     const token = session.token() ?? '';
-    if (!fresh && last && checkUnderWay()) return last.check;
+    if (!fresh && last?.token === token && Date.now() - last.answeredAt < SESSION_CHECK_FRESH_MS) return last.check;
     const entry = { token, answeredAt: Infinity, check: refreshSession() };
     last = entry;
     entry.check.then(
@@ -139,8 +139,8 @@ export function createAuthProvider({
 
   // A returning user's first check starts now, when the console starts, rather than once the first
   // screen's code has arrived (it began ~400 ms after the page in a cold browser). react-admin's
-  // checkAuth does not wait for it (see checkAuth); a refusal by the server is reported through
-  // onSessionChange('ended').
+  // first checkAuth is answered from the stored session (answerNow); a refusal by the server is
+  // reported through onSessionChange('ended'), and any checkAuth asked meanwhile shares this one.
   if (session.token()) sharedCheck().catch(() => undefined);
   return {
     async login(params: LoginParams | CompletedSignIn) {
@@ -176,11 +176,6 @@ export function createAuthProvider({
       // login to continue" that react-admin shows for a session that ended.
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (!session.token()) throw { message: false };
-      // While a check of this session is on its way or has just answered, the stored session
-      // answers at once: react-admin asks as the layout and each screen mount, and its list reads
-      // no rows before the answer (the first row waited for the server's round trip). A check on
-      // its way that the server refuses ends the session itself (onSessionChange('ended')).
-      if (checkUnderWay()) return;
       return sharedCheck();
     },
 
@@ -215,6 +210,24 @@ export function createAuthProvider({
 
     async refreshPermissions() {
       if (session.token()) await sharedCheck(true);
+    },
+
+    answerNow(method, params) {
+      if (!session.token()) return undefined;
+      switch (method) {
+        case 'checkAuth':
+          return { data: true };
+        case 'getPermissions':
+          return { data: session.permissions() };
+        case 'getIdentity':
+          return session.user() ? { data: identity() } : undefined;
+        case 'canAccess': {
+          const { resource, action } = (params ?? {}) as { resource?: unknown; action?: unknown };
+          return typeof resource === 'string' && typeof action === 'string' && allowed(resource, action) ? { data: true } : undefined;
+        }
+        default:
+          return undefined;
+      }
     },
   };
 }

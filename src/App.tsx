@@ -4,7 +4,6 @@ import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } f
 import { Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
-import { withEarlyList } from '../dataProvider/earlyList';
 import { createAuthProvider, type ConsoleAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
@@ -76,7 +75,7 @@ export interface ConsoleParts {
  * Makes the providers, which starts the server's session check, and asks for the list's first
  * page when `location` opens one (prefetchFirstPage). main.tsx calls it before the signed-in
  * shell's code has arrived, so that the page is usually in when the console first renders, and the
- * list's own first call is answered with it (dataProvider/earlyList.ts) instead of a request.
+ * list's rows are part of its first commit (issue 14, bench/FIRST-VISIT.md).
  */
 export function createConsole({
   registry,
@@ -87,33 +86,32 @@ export function createConsole({
   dataProvider?: DataProvider;
   location: { pathname: string; search: string };
 }): ConsoleParts {
-  const early = withEarlyList(given ?? createDataProvider({ apiUrl: API_URL, registry }));
-  const queryClient = createQueryClient();
+  const dataProvider = given ?? createDataProvider({ apiUrl: API_URL, registry });
+  const queryClient = createQueryClient((method, params) => authProvider.answerNow(method, params));
   const authProvider = createAuthProvider({
     apiUrl: API_URL,
     registry,
-    // react-admin keeps the authProvider's answers in its query cache under keys of its own; the
-    // console does not name them. A session check that brings changed permissions, or that the
-    // server refused, makes every query on screen ask again: react-admin's session check then
-    // signs the user out (the session is already cleared), or its canAccess sends the user on to
-    // the access-denied page; the data asked again follows the new permissions.
+    // A session check that brings changed permissions re-asks every canAccess at once. One the
+    // server refused re-runs react-admin's session check alone, which signs the user out (asking
+    // canAccess again first would send them to access-denied on the way).
     onSessionChange: (change) => {
       // The answers of screens not on view are dropped rather than kept stale: a screen opened
       // next would act on its stale answer first (a permission given back sent its user to
       // access-denied on the way in).
-      if (change === 'permissions') queryClient.removeQueries({ type: 'inactive' });
-      void queryClient.invalidateQueries();
+      if (change === 'permissions') queryClient.removeQueries({ queryKey: ['auth', 'canAccess'], type: 'inactive' });
+      void queryClient.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
     },
   });
   const firstPage = prefetchFirstPage({
-    askEarly: early.askEarly,
+    queryClient,
+    dataProvider,
     registry,
     store,
     location,
     ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
     mayList: (resource) => authProvider.canAccessNow({ resource, action: 'list' }) === true,
   });
-  return { dataProvider: early.dataProvider, queryClient, authProvider, firstPage };
+  return { dataProvider, queryClient, authProvider, firstPage };
 }
 
 /**
@@ -184,7 +182,6 @@ export function App({
               <Admin
                 store={store}
                 disableTelemetry
-                requireAuth
                 title={<AppTitle />}
                 dataProvider={dataProvider}
                 authProvider={authProvider}
