@@ -20,6 +20,7 @@ const PASS_THROUGHS: Record<string, string> = {
   "server/crud/body.ts: e.message ?? 'Malformed multipart body'": "@fastify/multipart's refusals (PLUGIN_TEXTS)",
   "server/crud/service.ts: Object.values(errors).join('; ')": JOINED,
   "server/crud/service.ts: Object.values(rebased.errors).join('; ')": JOINED,
+  "server/crud/save-many.ts: Object.values(errors).join('; ')": JOINED,
   'server/crud/values.ts: r.error': "coerce()'s messages: the fail(...) calls of resources/rules.ts",
   'server/crud/values.ts: `${name} ${msg}`': 'a field name before its message (FIELD_SAMPLES)',
   "server/http/validation.ts: `${field} ${e.message ?? 'is invalid'}`": "Ajv's messages after a field name (AJV_TEXTS)",
