@@ -116,7 +116,8 @@ describe('saved filters and columns, kept on the server', () => {
     renderApp('/branch');
     await screen.findByText('Dhanmondi Main');
     await user.click(await screen.findByRole('button', { name: 'Saved filters' }));
-    const item = await screen.findByRole('button', { name: /Inactive branches/ });
+    // The menu's code loads when the button is reached for: on a loaded machine that outlasts the default wait.
+    const item = await screen.findByRole('button', { name: /Inactive branches/ }, { timeout: 20_000 });
     expect(item).toHaveTextContent('Shared by Alice');
     // Another's filter has no delete button.
     expect(screen.queryByRole('button', { name: /Delete the saved filter/ })).not.toBeInTheDocument();
