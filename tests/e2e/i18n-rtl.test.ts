@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
+import { makeBranches } from './records';
 
 const OUTPUT = path.resolve(import.meta.dirname, 'output');
 
@@ -9,7 +10,9 @@ const OUTPUT = path.resolve(import.meta.dirname, 'output');
 describe('Bengali and right-to-left, end to end', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // Branches with a phone and an opening date: the list shows both columns.
+    await makeBranches(e.app);
   });
   afterAll(() => e.close());
 

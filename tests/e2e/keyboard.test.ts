@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, startE2E, type E2E } from './harness';
 import { settled } from './a11y-routes';
+import { makeBranches } from './records';
 
 /** What has the keyboard focus: its tag, id, accessible label or text, and whether a dialog holds it. */
 const focused = (page: Page) =>
@@ -49,7 +50,9 @@ async function expectTrapped(page: Page) {
 describe('keyboard, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // The branch rows whose pencil and bin open the dialogs below.
+    await makeBranches(e.app);
     await signIn(e);
   });
   afterAll(() => e.close());
