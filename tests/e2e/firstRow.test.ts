@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
+import { makeOptics, makePharmacy } from './records';
 
 /*
  * A list's first commit holds the frame and the rows; the filter bar, the sort controls, the
@@ -38,7 +39,10 @@ interface Geometry {
 describe('a list opened in a cold page, in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // Rows with pictures in both lists, made here.
+    await makePharmacy(e.app);
+    await makeOptics(e.app);
     await signIn(e);
     await e.context.addInitScript(RECORD_FIRST_ROW);
   });
