@@ -48,27 +48,27 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
+/** An entry's hashed columns, in the order the trail's statements take them (its hash follows them). */
+export const HASHED_COLUMNS = [
+  'audit_id',
+  'audit_at',
+  'audit_actor',
+  'audit_actor_name',
+  'audit_actor_branch',
+  'audit_action',
+  'audit_resource',
+  'audit_record',
+  'audit_branch',
+  'audit_changes',
+  'audit_snapshot',
+  'audit_ip',
+  'audit_browser',
+  'audit_request',
+  'audit_prev_hash',
+] as const satisfies readonly (keyof HashedEntry)[];
+
 /** An entry's hashed columns in canonical (sorted) order, their JSON keys written out once. */
-const ENTRY_KEYS = (
-  [
-    'audit_id',
-    'audit_at',
-    'audit_actor',
-    'audit_actor_name',
-    'audit_actor_branch',
-    'audit_action',
-    'audit_resource',
-    'audit_record',
-    'audit_branch',
-    'audit_changes',
-    'audit_snapshot',
-    'audit_ip',
-    'audit_browser',
-    'audit_request',
-    'audit_prev_hash',
-  ] as const satisfies readonly (keyof HashedEntry)[]
-)
-  .slice()
+const ENTRY_KEYS = HASHED_COLUMNS.slice()
   .sort()
   .map((key, i) => ({ key, prefix: `${i ? ',' : '{'}${JSON.stringify(key)}:` }));
 

@@ -8,6 +8,7 @@ import {
   canonicalJson,
   entryHash,
   GENESIS,
+  HASHED_COLUMNS,
   hashParts,
   type AuditLogTable,
   type EntryBody,
@@ -73,24 +74,7 @@ const usersOf = (on: Handle) => on as unknown as Kysely<UserNames>;
 export type Trail = ReturnType<typeof createTrail>;
 
 /** Every column of an entry, in the order the compiled insert takes them. */
-const AUDIT_COLUMNS = [
-  'audit_id',
-  'audit_at',
-  'audit_actor',
-  'audit_actor_name',
-  'audit_actor_branch',
-  'audit_action',
-  'audit_resource',
-  'audit_record',
-  'audit_branch',
-  'audit_changes',
-  'audit_snapshot',
-  'audit_ip',
-  'audit_browser',
-  'audit_request',
-  'audit_prev_hash',
-  'audit_hash',
-] as const satisfies readonly (keyof AuditLogTable)[];
+const AUDIT_COLUMNS = [...HASHED_COLUMNS, 'audit_hash'] as const satisfies readonly (keyof AuditLogTable)[];
 
 /**
  * The statements every entry runs, built and compiled once (they ride on every write, so
