@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
 import { signIn, startE2E, type E2E } from './harness';
+import { makeAbout } from './records';
 
 /**
  * Spec 001's one-record pages and multi-picture items in a real browser against the real server:
@@ -10,14 +11,15 @@ import { signIn, startE2E, type E2E } from './harness';
 describe('content screens, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    await makeAbout(e.app);
     await signIn(e);
   });
   afterAll(() => e?.close());
 
   it('edits the About page (home), and the change persists after a reload', async () => {
     const { page } = e;
-    // Signing in lands on `/`, which is the About editor holding the seeded record.
+    // Signing in lands on `/`, which is the About editor holding the record made above.
     const title = page.getByLabel(/^title\s\*/i).first();
     await expect.poll(() => title.inputValue()).not.toBe('');
     await expect.poll(() => page.getByText('Recommended size: 865x741 px').count()).toBe(1);

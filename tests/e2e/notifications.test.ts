@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../server/auth/passwords';
 import { dynamic } from '../../server/db/database';
 import { signIn, startE2E, type E2E } from './harness';
+import { makeRecord } from './records';
 
 /**
  * Two people in two browser contexts against one real server: the administrator sends a Group
@@ -24,7 +25,10 @@ describe('notifications, end to end in Chromium (two browser contexts)', () => {
   let e: E2E;
   let browser: Browser;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // The member's group, made here; another group keeps the notice's group picker a real choice.
+    await makeRecord(e.app, 'group', { group_code: 'PHARM', group_name: 'Pharmacist' });
+    await makeRecord(e.app, 'group', { group_code: 'BM', group_name: 'Branch Manager' });
     const db = e.app.ctx.conn.db;
     const group = await dynamic(db)
       .selectFrom('user_group')
