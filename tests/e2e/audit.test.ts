@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
+import { makeDoctor, makePharmacy } from './records';
 
 /**
  * The audit trail in the console, in a real browser against the real server: a medicine's price
@@ -10,7 +11,10 @@ import { seriousViolations } from './a11y-routes';
 describe('audit trail, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // The medicine whose price changes and the doctor deleted below, made here.
+    await makePharmacy(e.app);
+    await makeDoctor(e.app);
     await signIn(e);
   });
   afterAll(() => e?.close());
@@ -45,7 +49,7 @@ describe('audit trail, end to end in Chromium', () => {
     const history = page.getByRole('dialog', { name: new RegExp(`history of medicine #${id}`, 'i') });
     const versions = history.getByRole('region', { name: /^version \d+$/i });
     await expect.poll(() => versions.count()).toBeGreaterThanOrEqual(2);
-    // Newest first: 31.5 -> 47.25, then the first change (from the seeded price) -> 31.5, side by side.
+    // Newest first: 31.5 -> 47.25, then the first change (from the price it was made with) -> 31.5, side by side.
     const priceRow = (n: number) => versions.nth(n).getByRole('row', { name: /sales price/i });
     await expect.poll(() => priceRow(0).getByRole('cell').allTextContents()).toEqual(['31.5', '47.25']);
     await expect.poll(async () => (await priceRow(1).getByRole('cell').allTextContents())[1]).toBe('31.5');
