@@ -99,12 +99,20 @@ describe('the first signed-in screen', () => {
     const { sizes, total } = gzip9(files);
     expect(files.length, JSON.stringify(sizes)).toBeLessThanOrEqual(SIGNED_IN_MAX_FILES);
     expect(total, `sign-in page and list: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(SIGNED_IN_BUDGET_GZIP9);
-    // More than the sign-in page: the shell is really there (the layout and the socket client).
+    // More than the sign-in page: the shell is really there (the layout, the bell and its socket state).
     expect(total).toBeGreaterThan(gzip9(signInScripts()).total);
     const code = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
     expect(code).toContain('io server disconnect');
-    // Still on demand: the rich-text editor and the right-to-left style plugin.
+    // Still on demand: the rich-text editor, the right-to-left style plugin and the socket client
+    // (engine.io's polling error), which is fetched once the first screen is drawn.
     expect(code).not.toContain('ProseMirror-focused');
     expect(code).not.toContain('stylisRTLPlugin');
+    expect(code).not.toContain('xhr poll error');
+  });
+
+  it('has the socket client in a chunk of its own', () => {
+    const chunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^socket-client-[\w-]+\.js$/.test(f));
+    expect(chunks, 'one chunk for src/modules/notifications/socket-client.ts').toHaveLength(1);
+    expect(fs.readFileSync(path.join(dist, 'assets', chunks[0]!), 'utf8')).toContain('xhr poll error');
   });
 });

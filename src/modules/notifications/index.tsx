@@ -2,8 +2,9 @@ import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '../console-module';
 import { lazyComponent } from '../../lazy';
 
-// Pages load with their route; the bell and the record pushes (and socket.io-client with them)
-// load with the signed-in layout (src/signed-in.ts, one chunk with it), never on the sign-in page.
+// Pages load with their route; the bell and the record pushes load with the signed-in layout
+// (src/signed-in.ts, one chunk with it), never on the sign-in page. socket.io-client is a chunk
+// of its own, fetched once the first screen is drawn and the page is idle (socket.ts).
 const NotificationAdminPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.NotificationAdminPage()));
 const InboxPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.InboxPage()));
 const NotificationBell = lazyComponent(() => import('../../signed-in').then((m) => m.NotificationBell), null);

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useEffect, useSyncExternalStore } from 'react';
 import { API_URL } from '../../config';
 import { TOKEN_KEY } from '../../../dataProvider';
@@ -21,26 +21,19 @@ export const SOCKET_OPTIONS = {
 } as const;
 const TRANSPORTS: ('websocket' | 'polling')[] = ['websocket', 'polling'];
 
-/**
- * Connects once the page is idle (at most 3 s after the socket is made): on a cold start the
- * first screen's rendering is the busy part, and the bell and the record pushes lose nothing by
- * waiting, since a (re)connection refetches what is on screen.
- */
-function connectWhenIdle(socket: Socket) {
-  const connect = () => {
-    if (shared?.socket === socket && !socket.active) socket.connect();
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(connect, { timeout: 3000 });
-  else setTimeout(connect, 0);
-}
-
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'ended';
 
+/**
+ * The tab's connection for one session. `socket` is undefined until the socket client's chunk
+ * has loaded: the hook's users re-render when it arrives and subscribe to it then, before it
+ * connects, so they miss no event.
+ */
 interface Shared {
-  socket: Socket;
+  socket: Socket | undefined;
   token: string;
   state: ConnectionState;
   users: number;
+  closed: boolean;
 }
 
 let shared: Shared | undefined;
@@ -64,12 +57,16 @@ function endpoint(): { url: string | undefined; path: string } {
   return { url: undefined, path: `${API_URL.replace(/\/$/, '')}/socket.io` };
 }
 
-function open(token: string): Shared {
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 0);
+}
+
+/** Makes the socket (not yet connected) with the client's `io`, and follows its connection state. */
+function attach(s: Shared, io: typeof import('./socket-client').io): Socket {
   const { url, path } = endpoint();
-  const options = { ...SOCKET_OPTIONS, transports: TRANSPORTS, path, auth: { token }, autoConnect: false };
+  const options = { ...SOCKET_OPTIONS, transports: TRANSPORTS, path, auth: { token: s.token }, autoConnect: false };
   const socket = url ? io(url, options) : io(options);
-  const s: Shared = { socket, token, state: 'connecting', users: 0 };
-  connectWhenIdle(socket);
   socket.on('connect', () => {
     setState(s, 'connected');
   });
@@ -79,7 +76,51 @@ function open(token: string): Shared {
   socket.on('connect_error', (err) => {
     setState(s, err.message === 'unauthorized' ? 'ended' : 'reconnecting');
   });
+  return socket;
+}
+
+/**
+ * Loads the socket client and connects once the page is idle (at most 3 s after the first
+ * user): on a cold start the first screen's rendering is the busy part, so the client is a
+ * chunk of its own fetched after it, and the bell and the record pushes lose nothing by
+ * waiting, since a (re)connection refetches what is on screen. The socket is published first and
+ * connected at the next idle moment, once its users have re-rendered and subscribed to it.
+ */
+function connectWhenIdle(s: Shared) {
+  whenIdle(() => {
+    if (s.closed) return;
+    import('./socket-client').then(
+      ({ io }) => {
+        if (s.closed) return;
+        s.socket = attach(s, io);
+        emitChange();
+        whenIdle(() => {
+          if (!s.closed && s.socket && !s.socket.active) s.socket.connect();
+        });
+      },
+      // The chunk could not be fetched (the server is away, or the network): shown and retried
+      // like a connection that dropped.
+      () => {
+        if (s.closed) return;
+        setState(s, 'reconnecting');
+        setTimeout(() => {
+          connectWhenIdle(s);
+        }, SOCKET_OPTIONS.reconnectionDelayMax);
+      },
+    );
+  });
+}
+
+function open(token: string): Shared {
+  const s: Shared = { socket: undefined, token, state: 'connecting', users: 0, closed: false };
+  connectWhenIdle(s);
   return s;
+}
+
+function close(s: Shared) {
+  s.closed = true;
+  s.socket?.close();
+  if (shared === s) shared = undefined;
 }
 
 function currentToken(): string | null {
@@ -94,10 +135,7 @@ function currentToken(): string | null {
 function acquire(): Shared | undefined {
   const token = currentToken();
   if (!token) return undefined;
-  if (shared && shared.token !== token) {
-    shared.socket.close();
-    shared = undefined;
-  }
+  if (shared && shared.token !== token) close(shared);
   shared ??= open(token);
   shared.users += 1;
   return shared;
@@ -109,8 +147,7 @@ function release(s: Shared) {
   // Closed a moment later, so a remount (route change, StrictMode) keeps the same connection.
   setTimeout(() => {
     if (s.users > 0 || shared !== s) return;
-    s.socket.close();
-    shared = undefined;
+    close(s);
     emitChange();
   }, 1000);
 }
@@ -120,7 +157,7 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** The tab's socket (undefined when signed out) and its connection state, kept while mounted. */
+/** The tab's socket (undefined when signed out, or until it is made) and its connection state, kept while mounted. */
 export function useNoticeSocket(): { socket: Socket | undefined; state: ConnectionState } {
   useEffect(() => {
     const s = acquire();
