@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/database';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
+import { makePharmacy } from './records';
 
 /**
  * A list's tools in a real browser against the real server: bulk deactivate with a per-row
@@ -13,7 +14,9 @@ describe('list tools, end to end in Chromium', () => {
   let e: E2E;
   let second: BrowserContext | undefined;
   beforeAll(async () => {
-    e = await startE2E();
+    e = await startE2E({ seedSamples: false });
+    // Medicines, one of them inactive, for the filter below.
+    await makePharmacy(e.app);
   });
   afterAll(async () => {
     await second?.close();
