@@ -345,8 +345,18 @@ export function createCrudService(
       rebased.values.updated_at = nextVersion(String(planned.updated_at), current.updated_at);
       if (Object.keys(rebased.errors).length) throw new ApiError(409, Object.values(rebased.errors).join('; '), rebased.errors);
       await holdReferences(tdb, d, { ...current, ...rebased.values });
-      await tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id).execute();
-      if (recorder) await recorder(tdb, { resource: d, id, action: 'update', actor, before: current, after: await reread(tdb, d, id) });
+      const update = tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id);
+      // The trail needs the row as stored: the statement answers it, rather than a read after it.
+      if (recorder)
+        await recorder(tdb, {
+          resource: d,
+          id,
+          action: 'update',
+          actor,
+          before: current,
+          after: await update.returningAll().executeTakeFirst(),
+        });
+      else await update.execute();
       return rebased.dropped;
     });
   }
@@ -386,13 +396,12 @@ export function createCrudService(
         savedId = await serialised(d, change, () =>
           transaction(on, async (tdb) => {
             await holdReferences(tdb, d, planned.merged);
-            const row = await tdb
-              .insertInto(d.table)
-              .values({ ...values, ...fixed, created_at: values.updated_at })
-              .returning(sql.ref(d.idField).as('id'))
-              .executeTakeFirstOrThrow();
-            const newId = Number(row.id);
-            if (recorder) await recorder(tdb, { resource: d, id: newId, action: 'create', actor, after: await reread(tdb, d, newId) });
+            const insert = tdb.insertInto(d.table).values({ ...values, ...fixed, created_at: values.updated_at });
+            if (!recorder) return Number((await insert.returning(sql.ref(d.idField).as('id')).executeTakeFirstOrThrow()).id);
+            // The trail needs the row as stored: the insert answers it, rather than a read after it.
+            const stored = await insert.returningAll().executeTakeFirstOrThrow();
+            const newId = Number(stored[d.idField]);
+            await recorder(tdb, { resource: d, id: newId, action: 'create', actor, after: stored });
             return newId;
           }),
         );
