@@ -26,7 +26,7 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
   /** What went wrong on the page since the route was opened: API answers of 400 and up, uncaught errors. */
   let failures: string[] = [];
   beforeAll(async () => {
-    ({ e, failures } = await startWatched({ seedSamples: false }));
+    ({ e, failures } = await startWatched());
     await createExamples(e.app);
     if ('viewport' in variant) await e.page.setViewportSize(variant.viewport);
     await e.page.goto(`${e.url}/login`);

@@ -11,7 +11,7 @@ import { insertUser } from '../fixtures/users';
 describe('access administration, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // The branch the clerk's list shows, made here (no demo records are seeded).
     await e.app.ctx.crud.create(registry.get('branch'), {
       fields: { branch_code: 'DHK-01', branch_name: 'Dhanmondi Main Hospital' },

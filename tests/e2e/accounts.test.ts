@@ -12,7 +12,7 @@ describe('accounts, end to end in Chromium', () => {
   let smtp: TestSmtp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    e = await startE2E({ seedSamples: false, smtpUrl: smtp.url, mailFrom: 'Console <console@hospital.test>' });
+    e = await startE2E({ smtpUrl: smtp.url, mailFrom: 'Console <console@hospital.test>' });
   });
   afterAll(async () => {
     await e.close();

@@ -11,7 +11,7 @@ import { makeDoctor, makePharmacy } from './records';
 describe('audit trail, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // The medicine whose price changes and the doctor deleted below, made here.
     await makePharmacy(e.app);
     await makeDoctor(e.app);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
 import { ADMIN, startE2E, type E2E } from './harness';
+import { makeAbout, makeBranches, makePharmacy, makeStaffLists } from './records';
 
 /**
  * No silent lost updates, in Chromium: two consoles (A and B, two contexts of one browser, each
@@ -27,6 +28,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
   let a: Page;
   let b: Page;
   let token: string;
+  let medicines: Record<string, number>;
 
   const api = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
     const res = await e.app.inject({
@@ -60,6 +62,11 @@ describe('no silent lost updates, two consoles in Chromium', () => {
 
   beforeAll(async () => {
     e = await startE2E();
+    // The medicine with a picture, the About page, and what a new user is filed under, made here.
+    ({ medicine: medicines } = await makePharmacy(e.app));
+    await makeAbout(e.app);
+    await makeBranches(e.app);
+    await makeStaffLists(e.app);
     // The harness's own context is not needed: this file drives two contexts of the harness's browser.
     await e.context.close();
     browser = e.browser;
@@ -121,11 +128,11 @@ describe('no silent lost updates, two consoles in Chromium', () => {
   }
 
   it('a medicine with a picture: A keeps B’s name, its own price and the picture it chose', async () => {
-    const rows = (await api('GET', '/api/medicine/medicine-list/?status=all&limit=5')) as {
+    const med = (await api('GET', `/api/medicine/get-medicine/${medicines['NAPA-500']}`)) as {
       medicine_id: number;
       medicine_picture: string;
-    }[];
-    const med = rows[0]!;
+    };
+    expect(med.medicine_picture).toMatch(/\S/);
     const stored = await race({
       open: async (p) => {
         await p.goto(`${e.url}/medicine/${med.medicine_id}`);

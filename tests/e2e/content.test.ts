@@ -11,7 +11,7 @@ import { makeAbout } from './records';
 describe('content screens, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     await makeAbout(e.app);
     await signIn(e);
   });

@@ -39,7 +39,7 @@ interface Geometry {
 describe('a list opened in a cold page, in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // Rows with pictures in both lists, made here.
     await makePharmacy(e.app);
     await makeOptics(e.app);

@@ -14,7 +14,7 @@ describe('fonts for Bengali and Burmese, served by the console', () => {
   let e: E2E;
   const fontRequests: string[] = [];
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     e.page.on('request', (r) => {
       if (r.resourceType() === 'font') fontRequests.push(new URL(r.url()).pathname);
     });

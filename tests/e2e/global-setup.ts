@@ -8,8 +8,9 @@ import { CHROMIUM_ARGS, e2eConfig } from './harness';
 
 /**
  * One Chromium for the whole end-to-end run (each file connects and works in its own context, so
- * nothing is shared but the process), and one seeded database folder that each file's server
- * starts from a copy of, instead of drawing the sample pictures again.
+ * nothing is shared but the process), and one database folder (migrated, with its administrator and
+ * menu catalogue, no demo records) that each file's server starts from a copy of, instead of
+ * preparing its own again.
  */
 export default async function setup(project: TestProject) {
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-template-'));

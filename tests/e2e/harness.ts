@@ -12,8 +12,9 @@ import type { ServerConfig } from '../../server/config';
  * The real server (built console + API on SQLite in a temp folder) on a free port, and Debian's
  * Chromium driven by playwright-core in a fresh context. Requests to any other host are refused
  * and recorded: the console must not make any. Under vitest the project's global setup starts one
- * Chromium for every file (each file gets its own context) and seeds one database that each
- * server starts from a copy of; elsewhere (bench/) each call launches and seeds its own.
+ * Chromium for every file (each file gets its own context) and prepares one database that each
+ * server starts from a copy of; elsewhere (bench/) each call launches and prepares its own.
+ * No demo records are seeded: each file makes the records it needs (see records.ts).
  */
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -75,7 +76,7 @@ export function e2eConfig(dataDir: string): ServerConfig {
     distDir: DIST,
     maxImageBytes: 5 * 1024 * 1024,
     loginRateLimit: 1000,
-    seedSamples: true,
+    seedSamples: false,
     logger: false,
   };
 }

@@ -10,7 +10,7 @@ const OUTPUT = path.resolve(import.meta.dirname, 'output');
 describe('Bengali and right-to-left, end to end', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // Branches with a phone and an opening date: the list shows both columns.
     await makeBranches(e.app);
   });

@@ -50,7 +50,7 @@ async function expectTrapped(page: Page) {
 describe('keyboard, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // The branch rows whose pencil and bin open the dialogs below.
     await makeBranches(e.app);
     await signIn(e);

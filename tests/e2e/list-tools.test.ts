@@ -14,7 +14,7 @@ describe('list tools, end to end in Chromium', () => {
   let e: E2E;
   let second: BrowserContext | undefined;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // Medicines, one of them inactive, for the filter below.
     await makePharmacy(e.app);
   });

@@ -11,7 +11,7 @@ import { signIn, startE2E, type E2E } from './harness';
 describe('medicine, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // The category the form picks and a medicine for the list, made here (no demo records are seeded).
     const category = await e.app.ctx.crud.create(registry.get('pharmacy-category'), {
       fields: { pharmacy_category_code: 'ANT', pharmacy_category_name: 'Antacids' },

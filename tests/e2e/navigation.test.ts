@@ -9,7 +9,7 @@ describe('navigation and access, end to end in Chromium', () => {
   /** One record of each resource, made here (no demo records are seeded). */
   let examples: Awaited<ReturnType<typeof createExamples>>;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     examples = await createExamples(e.app);
   });
   afterAll(() => e?.close());

@@ -25,7 +25,7 @@ describe('notifications, end to end in Chromium (two browser contexts)', () => {
   let e: E2E;
   let browser: Browser;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // The member's group, made here; another group keeps the notice's group picker a real choice.
     await makeRecord(e.app, 'group', { group_code: 'PHARM', group_name: 'Pharmacist' });
     await makeRecord(e.app, 'group', { group_code: 'BM', group_name: 'Branch Manager' });

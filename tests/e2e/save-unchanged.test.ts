@@ -19,7 +19,7 @@ describe('each edit dialog saves its record unchanged', () => {
   let e: E2E;
   let failures: string[] = [];
   beforeAll(async () => {
-    ({ e, failures } = await startWatched({ seedSamples: false }));
+    ({ e, failures } = await startWatched());
     await createExamples(e.app);
     await signIn(e);
   });

@@ -36,7 +36,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('second factor and lock screen, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
   });
   afterAll(async () => {
     await e.close();

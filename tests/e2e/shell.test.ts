@@ -23,7 +23,7 @@ const RECORD_BACKGROUNDS = () => {
 describe('shell, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // The medicine the search finds, made here (no demo records are seeded).
     await e.app.ctx.crud.create(registry.get('medicine'), {
       fields: { medicine_code: 'NAPA-500', medicine_name: 'Napa 500 mg (Paracetamol)' },

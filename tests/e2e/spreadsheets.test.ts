@@ -48,7 +48,7 @@ describe('spreadsheets, end to end in Chromium', () => {
     );
 
   beforeAll(async () => {
-    e = await startE2E({ seedSamples: false });
+    e = await startE2E();
     // Four categories with a medicine in each (NAPA-500 the analgesic), made here.
     await makePharmacy(e.app);
     // A second analgesic, so that the filtered export has more than one row and leaves three out.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
+import { makeBranches, makeRecord, makeStaffLists } from './records';
 
 /**
  * The users story in a real browser against the real server: the admin picks a branch, creates
@@ -10,12 +11,17 @@ describe('users, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
     e = await startE2E();
+    // The branches, designations, departments and groups a user is filed under, made here.
+    await makeBranches(e.app);
+    await makeStaffLists(e.app);
+    await makeRecord(e.app, 'group', { group_code: 'PHARM', group_name: 'Pharmacist' });
+    await makeRecord(e.app, 'group', { group_code: 'BM', group_name: 'Branch Manager' });
   });
   afterAll(async () => {
     await e.close();
   });
 
-  /** The seeded Pharmacist group's id. */
+  /** The Pharmacist group's id (made above), found as the console finds it. */
   async function pharmacistGroup(x: E2E): Promise<number> {
     const groups = (
       await x.app.inject({ method: 'GET', url: '/api/group/group-list/?search=Pharmacist', headers: { 'access-token': adminToken } })
@@ -23,7 +29,7 @@ describe('users, end to end in Chromium', () => {
       data: { group_id: number; group_name: string }[];
     }>().data;
     const found = groups.find((g) => g.group_name === 'Pharmacist');
-    if (!found) throw new Error('the Pharmacist sample group is missing');
+    if (!found) throw new Error('the Pharmacist group is missing');
     return found.group_id;
   }
   let adminToken = '';
@@ -127,14 +133,14 @@ describe('users, end to end in Chromium', () => {
       if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
       return res.json<{ data: Record<string, unknown> }>().data;
     };
-    /** The id of a seeded record found by its name through the list API. */
+    /** The id of a record made above, found by its name through the list API. */
     const idOf = async (resource: 'branch' | 'designation' | 'department', name: string) => {
       const url = `/api/${resource}/${resource}-list/?search=${encodeURIComponent(name)}`;
       const rows = (await e.app.inject({ method: 'GET', url, headers: { 'access-token': adminToken } })).json<{
         data: Record<string, unknown>[];
       }>().data;
       const found = rows.find((r) => r[`${resource}_name`] === name);
-      if (!found) throw new Error(`the ${resource} ${name} sample is missing`);
+      if (!found) throw new Error(`the ${resource} ${name} is missing`);
       return Number(found[`${resource}_id`]);
     };
     const own = await idOf('branch', 'Dhanmondi Main Hospital');
