@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../fixtures/users';
 import { signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
+import { makeDoctor, makeRecord } from './records';
 
 /**
  * The access explainer in Chromium against the real server: the admin checks why a restricted
@@ -18,6 +19,9 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
   let nurseId: number;
   beforeAll(async () => {
     e = await startE2E();
+    // The doctor the nurse edits, and the group compared with the nurse's, made here.
+    await makeRecord(e.app, 'group', { group_code: 'PHARM', group_name: 'Pharmacist' });
+    await makeDoctor(e.app);
     await insertUser(e.app.ctx, { ...NURSE, group: GROUP, slugs: NURSE_SLUGS });
     const row = await e.app.ctx.conn.db
       .selectFrom('users')

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { dynamic } from '../../server/db/database';
 import { descriptors, permissionSlug } from '../../resources';
 import { insertUser } from '../fixtures/users';
+import { createExamples } from '../fixtures/examples';
 import { ADMIN, signIn, type E2E } from './harness';
 import { apiRead, consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
+import { makeBranches } from './records';
 
 /**
  * A restricted branch clerk, end to end in Chromium against the real server: every
@@ -88,8 +89,9 @@ describe('a restricted branch clerk, end to end in Chromium', () => {
   beforeAll(async () => {
     ({ e, failures } = await startWatched());
     const db = e.app.ctx.conn.db;
-    branchId = (await dynamic(db).selectFrom('branch').select('branch_id').where('branch_code', '=', 'DHK-01').executeTakeFirstOrThrow())
-      .branch_id as number;
+    // A record of every resource (the clerk's screens have rows, their filters choices) and the clerk's branch, made here.
+    await createExamples(e.app);
+    branchId = (await makeBranches(e.app))['DHK-01']!;
     clerkGroup = 900;
     await insertUser(e.app.ctx, { ...CLERK, group: clerkGroup, slugs: CLERK_SLUGS });
     await db
