@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, type E2E } from './harness';
 import { consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
+import { createExamples } from '../fixtures/examples';
+import { makeBranches, makePharmacy } from './records';
 
 const routes = await consoleRoutes();
 const PHONE = { width: 390, height: 844 };
@@ -32,6 +34,9 @@ describe('the console on a phone', () => {
   beforeAll(async () => {
     ({ e } = await startWatched());
     page = e.page;
+    // A record of every screen (each list is measured with a row) and the medicine categories, made here.
+    await createExamples(e.app);
+    await makePharmacy(e.app);
     // Every toast the page shows, recorded as it appears (a missing one cannot be waited for).
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -159,6 +164,9 @@ describe('titles, messages and list state at desktop width', () => {
   beforeAll(async () => {
     ({ e } = await startWatched());
     page = e.page;
+    // Medicines with prices and a branch, for the lists below.
+    await makePharmacy(e.app);
+    await makeBranches(e.app);
     await signIn(e);
   });
   afterAll(() => e?.close());
