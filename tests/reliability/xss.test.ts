@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry, actionPath, type ResourceDescriptor } from '../../resources';
 import { dynamic } from '../../server/db/database';
 import { ADMIN, signIn, startE2E, type E2E } from '../e2e/harness';
+import { createExamples, exampleBody } from '../fixtures/examples';
 import { figure } from './support';
 import { xssCorpus } from './xss-corpus';
 
@@ -36,6 +37,10 @@ describe('XSS corpus through every rich-text field, rendered in Chromium', () =>
 
   beforeAll(async () => {
     e = await startE2E();
+    // Three records of each resource with a rich-text field (and one of every other, for their references), made here.
+    const made = await createExamples(e.app);
+    const ids = new Map([...made].map(([name, row]) => [name, Number(row[registry.get(name).idField])]));
+    for (const { d } of richResources) for (const tag of ['-2', '-3']) await e.app.ctx.crud.create(d, await exampleBody(d, ids, tag));
     // The console's CSP already refuses inline script; this context ignores it, so what is proven
     // here is that the sanitisers alone (server, DOMPurify, React, the editor) stop every payload.
     const context = await e.browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 } });
