@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../dataProvider';
+import { useNoticeSocket } from '../../../src/modules/notifications/socket';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -37,25 +38,19 @@ class FakeSocket {
   }
 }
 
-const made = vi.hoisted(() => [] as FakeSocket[]);
-vi.mock('../../../src/modules/notifications/socket-client', () => ({
+const made: FakeSocket[] = [];
+const fakeClient = {
   io: (options: { auth: { token: string } }) => {
     const socket = new FakeSocket(options);
     made.push(socket);
     return socket;
   },
-}));
-
-/** A fresh copy of the module, so each test starts with no shared socket. */
-async function freshSocketModule() {
-  vi.resetModules();
-  return import('../../../src/modules/notifications/socket');
-}
-
-type SocketModule = Awaited<ReturnType<typeof freshSocketModule>>;
+};
+/** The sockets made for one session token. */
+const madeFor = (token: string) => made.filter((s) => s.options.auth.token === token);
 
 /** Subscribes like the bell does: to the socket once there is one, and shows what arrived. */
-function Bell({ useNoticeSocket, onNotice }: { useNoticeSocket: SocketModule['useNoticeSocket']; onNotice: Handler }) {
+function Bell({ onNotice }: { onNotice: Handler }) {
   const { socket, state } = useNoticeSocket();
   useEffect(() => {
     if (!socket) return;
@@ -67,57 +62,62 @@ function Bell({ useNoticeSocket, onNotice }: { useNoticeSocket: SocketModule['us
   return <p>{`${socket ? 'socket' : 'no socket'}, ${state}`}</p>;
 }
 
-describe('the shared notice socket', () => {
-  beforeEach(() => {
-    made.length = 0;
-  });
+// Unit test files share a worker (vitest.config.ts): the stand-in client is registered for this
+// file only, not with a hoisted vi.mock that would outlive it.
+const CLIENT = '../../../src/modules/notifications/socket-client';
+beforeAll(() => {
+  vi.doMock(CLIENT, () => fakeClient);
+});
+afterAll(() => {
+  vi.doUnmock(CLIENT);
+});
 
+describe('the shared notice socket', () => {
   it('loads the socket client after the first render, then subscribers get its events once it connects', async () => {
     localStorage.setItem(TOKEN_KEY, 'first');
-    const { useNoticeSocket } = await freshSocketModule();
     const onNotice = vi.fn();
-    render(<Bell useNoticeSocket={useNoticeSocket} onNotice={onNotice} />);
+    const { unmount } = render(<Bell onNotice={onNotice} />);
     // The first screen draws without the client: no socket yet.
     expect(screen.getByText('no socket, connecting')).toBeInTheDocument();
-    expect(made).toHaveLength(0);
+    expect(madeFor('first')).toHaveLength(0);
 
     await waitFor(() => {
-      expect(made[0]?.active).toBe(true);
+      expect(madeFor('first')[0]?.active).toBe(true);
     });
-    expect(made).toHaveLength(1);
-    expect(made[0]!.options.auth.token).toBe('first');
+    const socket = madeFor('first')[0]!;
     act(() => {
-      made[0]!.receive('connect');
-      made[0]!.receive('notification', { notification_title: 'Drill' });
+      socket.receive('connect');
+      socket.receive('notification', { notification_title: 'Drill' });
     });
     expect(screen.getByText('socket, connected')).toBeInTheDocument();
     expect(onNotice).toHaveBeenCalledWith({ notification_title: 'Drill' });
+    expect(madeFor('first')).toHaveLength(1);
+    unmount();
   });
 
   it('closes the socket when the last user leaves, and opens a new one for a new token', async () => {
-    localStorage.setItem(TOKEN_KEY, 'first');
-    const { useNoticeSocket } = await freshSocketModule();
-    const first = render(<Bell useNoticeSocket={useNoticeSocket} onNotice={vi.fn()} />);
+    localStorage.setItem(TOKEN_KEY, 'second');
+    const first = render(<Bell onNotice={vi.fn()} />);
     await waitFor(() => {
-      expect(made[0]?.active).toBe(true);
+      expect(madeFor('second')[0]?.active).toBe(true);
     });
 
     // Signed in again in this tab: a new user of the socket finds another token.
-    localStorage.setItem(TOKEN_KEY, 'second');
-    const second = render(<Bell useNoticeSocket={useNoticeSocket} onNotice={vi.fn()} />);
-    expect(made[0]!.closed).toBe(true);
+    localStorage.setItem(TOKEN_KEY, 'third');
+    const second = render(<Bell onNotice={vi.fn()} />);
+    expect(madeFor('second')[0]!.closed).toBe(true);
     await waitFor(() => {
-      expect(made[1]?.active).toBe(true);
+      expect(madeFor('third')[0]?.active).toBe(true);
     });
-    expect(made[1]!.options.auth.token).toBe('second');
 
     first.unmount();
     second.unmount();
     await waitFor(
       () => {
-        expect(made[1]!.closed).toBe(true);
+        expect(madeFor('third')[0]!.closed).toBe(true);
       },
       { timeout: 3000 },
     );
+    expect(madeFor('third')).toHaveLength(1);
   });
 });
