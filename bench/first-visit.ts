@@ -216,14 +216,18 @@ async function oursFirstVisit(url: string) {
     await b.page.getByLabel(/username/i).waitFor();
     await b.page.getByLabel(/username/i).fill(ADMIN.username);
     await b.page.getByLabel(/^password/i).fill(ADMIN.password);
+    // The signed-in console opens its real-time connection once the first screen is drawn and the
+    // page is idle, after the chunks it loads on the way (the socket client among them): the end
+    // of the visit is that connection, an event, not a time that a busy host would outrun.
+    const connected = b.page.waitForEvent('websocket', { timeout: 60_000 });
     await b.page.getByRole('button', { name: /sign in/i }).click();
     await b.page.waitForURL(new RegExp(`/${LIST}`), { timeout: 60_000 });
     await firstRow(b.page);
-    // Chunks the list asks for after its first row (app bar items, the socket client) count too.
-    await b.page.waitForTimeout(1500);
+    const toFirstRow = bytesOf(scripts, DIST);
+    await connected;
     const whole = bytesOf(scripts, DIST);
     const storage = await b.page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
-    return { signIn, signInFiles, whole, files: [...scripts].map((u) => new URL(u).pathname), storage };
+    return { signIn, signInFiles, toFirstRow, whole, files: [...scripts].map((u) => new URL(u).pathname), storage };
   } finally {
     await b.close();
   }
@@ -381,10 +385,13 @@ Minimal: its list page \`/#/${LIST}\` (no sign-in).
 | --- | ---: | ---: | ---: | ---: | ---: |
 ${row('minimal app: list', m.whole, m.whole)}
 ${row('ours: sign-in page', o.signIn, m.whole)}
-${row('ours: sign-in page, then the list', o.whole, m.whole)}
+${row('ours: sign-in page, then the list, to its first row', o.toFirstRow, m.whole)}
+${row('ours: sign-in page, then the list, until the real-time connection is open', o.whole, m.whole)}
 
-Target (issue 14): ours ≤ 1.1 × minimal = ${Math.floor(budget).toLocaleString('en')} bytes gzip -9 →
-**${o.whole.gzip9 <= budget ? 'PASS' : 'MISS'}** (${ratio(o.whole.gzip9, m.whole.gzip9)}×).
+Target: ours ≤ 1.1 × minimal = ${Math.floor(budget).toLocaleString('en')} bytes gzip -9. Counting everything the visit
+fetched until the console's real-time connection opened (the socket client loads once the first
+screen is drawn and the page is idle) → **${o.whole.gzip9 <= budget ? 'PASS' : 'MISS'}** (${ratio(o.whole.gzip9, m.whole.gzip9)}×); counting what
+the sign-in page and the list needed to show its first row → **${o.toFirstRow.gzip9 <= budget ? 'PASS' : 'MISS'}** (${ratio(o.toFirstRow.gzip9, m.whole.gzip9)}×).
 
 The minimal app is built with Vite's defaults, as a user would build it; ours is minified with Terser
 (vite.config.ts). Built with Terser too, the minimal app is ${minimalTerser.toLocaleString('en')} bytes gzip -9, and ours ÷ that
