@@ -60,7 +60,7 @@ describe('error answers: the envelope and the API headers, whoever writes them',
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-errors-'));
-    ({ app } = await buildApp(testConfig(dataDir, { seedSamples: false })));
+    ({ app } = await buildApp(testConfig(dataDir)));
     // A fault of our own, the way a bug in a handler would throw one.
     app.get('/api/test-fault', { config: { access: PUBLIC } }, () => {
       throw new Error('a bug');

@@ -65,7 +65,8 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
     distDir: undefined,
     maxImageBytes: 5 * 1024 * 1024,
     loginRateLimit: 1_000_000,
-    seedSamples: true,
+    // No demo records: a test that needs records makes them.
+    seedSamples: false,
     logger: false,
     ...overrides,
   };
