@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../resources';
 import type { CatalogueEntry } from '../../server/plugins/route-catalogue';
+import { createExamples } from '../fixtures/examples';
 import { figure, multipartBody, startReliableServer, type Kind } from './support';
 
 /**
@@ -189,6 +190,8 @@ const selfHarm = (route: CatalogueEntry, c: Case) =>
 for (const kind of KINDS) {
   // Built before the tests are declared: the routes to fuzz are read from the running server.
   const s = await startReliableServer(kind);
+  // A record of every resource, so the path ids the cases try find records to read, change and delete.
+  await createExamples(s.app);
   await s.app.ready();
   // HEAD routes are Fastify's copies of the GET ones; fuzzing GET covers their handlers.
   const routes = s.app.routeCatalogue.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
