@@ -57,7 +57,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's shared Chromium (`chromium.launchServer`), set by tests/e2e/global-setup.ts. */
     chromiumEndpoint?: string;
-    /** A data folder seeded with the settings below, to copy for each server. */
+    /** A data folder prepared with the settings below (no demo records), to copy for each server. */
     e2eTemplate?: string;
   }
 }
