@@ -29,7 +29,8 @@ describe('instances starting at once on a new PostgreSQL database', () => {
     const start = async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-start-'));
       dirs.push(dataDir);
-      const { app } = await buildApp(testConfig(dataDir, { databaseUrl: database.url }));
+      // Seeding the demo records is what this test races, so it asks for them.
+      const { app } = await buildApp(testConfig(dataDir, { databaseUrl: database.url, seedSamples: true }));
       apps.push(app);
       return app;
     };
