@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import { isNetworkFailure, messageOf } from './failures';
 import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
+import { isOnDemand } from '../lazy';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -24,6 +25,26 @@ interface Props {
   onClose: () => void;
   /** Told the saved record after a successful save (a module's follow-up dialog). */
   onSaved?: (record: RaRecord) => void;
+}
+
+/**
+ * Whether a module's create-only inputs are here when their code loads on demand: the create form
+ * opens once they are, rather than without them for a moment.
+ */
+function useInputsReady(inputs: ComponentType | undefined): boolean {
+  const [ready, setReady] = useState(() => !isOnDemand(inputs));
+  useEffect(() => {
+    if (ready || !isOnDemand(inputs)) return;
+    let live = true;
+    // preload never rejects: after a failed fetch the inputs render and retry it themselves.
+    void inputs.preload().then(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [inputs, ready]);
+  return ready;
 }
 
 /**
@@ -36,6 +57,7 @@ interface Props {
  */
 export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const CreateInputs = useScreenExtension(descriptor.name).CreateInputs;
+  const inputsReady = useInputsReady(mode === 'create' ? CreateInputs : undefined);
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -102,6 +124,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
       )}
     </Box>
   );
+  // A module's create inputs come with the dialog, never a moment after it.
+  if (!inputsReady) return null;
   return (
     <Dialog
       open

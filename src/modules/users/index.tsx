@@ -4,9 +4,10 @@ import { useUserListFilters } from './BranchFilter';
 import { useUserChoiceScopes } from './choiceScopes';
 import { useManageableUsers } from './manageableRows';
 import { USER_PERMISSION_SLUG } from './permission-slug';
-// Part of the create form as soon as it opens (small: the strength checker itself loads on demand).
-import { PasswordInputs } from './PasswordInputs';
 
+// The create form's password inputs load with the form (their progress bar is used nowhere on a
+// first visit, so it stays out of it): only the create dialog shows them.
+const PasswordInputs = lazyComponent(() => import('./PasswordInputs').then((m) => m.PasswordInputs), null);
 // The row button and the after-save dialog load when first shown.
 const UserPermissionButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.UserPermissionButton()), null);
 const PermissionDialogAfterSave = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.PermissionDialogAfterSave()), null);

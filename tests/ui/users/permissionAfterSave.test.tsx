@@ -69,7 +69,8 @@ function endpoints() {
 }
 
 async function fillAndSave() {
-  const dialog = await screen.findByRole('dialog');
+  // The create dialog opens once the password inputs' code is here (a chunk of its own).
+  const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
   fireEvent.change(within(dialog).getByLabelText(/^Name\s*\*/), { target: { value: 'Nasrin Akter' } });
   fireEvent.change(within(dialog).getByLabelText(/^Username\s*\*/), { target: { value: 'nasrin' } });
   fireEvent.change(within(dialog).getByLabelText(/^Password\s*\*/), { target: { value: 'lantern-river-okra-7' } });

@@ -168,7 +168,8 @@ describe('users screen', { timeout: 60_000 }, () => {
     signInAt(0);
     usersEndpoint();
     renderApp('/users/create');
-    const dialog = await screen.findByRole('dialog');
+    // The create dialog opens once the password inputs' code is here (a chunk of its own).
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
     for (const label of ['Name', 'Username', 'Password', 'Confirm Password', 'Designation', 'Department', 'Branch', 'Group']) {
       const input = within(dialog).getByLabelText(new RegExp(`^${label}\\s*\\*`));
       expect(input).toBeInTheDocument();
