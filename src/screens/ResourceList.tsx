@@ -108,6 +108,12 @@ function FilterBarPlace() {
   return <Box aria-hidden sx={{ height: 48 }} />;
 }
 
+/**
+ * A list that could not be loaded says so in its own error block, in words (ListError); react-admin's
+ * default would also raise a toast with the raw error, such as the browser's "Failed to fetch".
+ */
+const keepErrorInList = () => undefined;
+
 /** The table, or the spinner / error block / "Data Not Found" the spec asks for instead. */
 function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: boolean }) {
   const { isPending, error, data } = useListContext<RaRecord>();
@@ -207,7 +213,7 @@ export function ResourceList() {
         error={<ListError />}
         disableSyncWithLocation={false}
         disableAuthentication
-        queryOptions={{ ...firstPage, enabled: mayList === true }}
+        queryOptions={{ ...firstPage, enabled: mayList === true, onError: keepErrorInList }}
       >
         <ListToolsRow descriptor={descriptor} ready={ready} />
         <NamedRowCheckboxes>
