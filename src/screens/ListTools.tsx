@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
-import { ColumnsButton } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { lazyComponent } from '../lazy';
 import { loadToolMessages } from '../../i18n';
 import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
+import { ColumnsChooser, useColumnsPlace } from './ColumnsChooser';
 
 /**
  * The tools' buttons and the columns' server copy load after the list, in one small chunk: reading
@@ -26,16 +26,17 @@ const ROW_SX = { display: 'flex', justifyContent: 'flex-end', alignItems: 'cente
  * filters they made the bar wrap on lists with several filters): saved filters and react-admin's
  * column chooser, both kept on the server for the user, and the modules' list buttons. The bulk
  * actions appear over the table when rows are selected (BulkActions). `ready`: the list's first
- * commit holds the row's place only; the buttons follow at once (useDeferredPart). The chooser's
- * button is not loaded on demand: the table's column list looks for its place only for a moment.
+ * commit holds the row's place only; the buttons follow at once (useDeferredPart). The column
+ * chooser's place is made in that first commit (useColumnsPlace): the table looks for it only then.
  */
 export function ListToolsRow({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: boolean }) {
+  const columnsPlace = useColumnsPlace(`${descriptor.name}.datatable`);
   if (!ready) return <Box aria-hidden sx={ROW_SX} />;
   return (
     <Box sx={ROW_SX}>
       <ServerColumns resource={descriptor.name} />
       <SavedFiltersButton resource={descriptor.name} />
-      <ColumnsButton />
+      <ColumnsChooser place={columnsPlace} />
       <DeletedRecordsButton resource={descriptor.name} />
       <SpreadsheetButtons descriptor={descriptor} />
     </Box>
