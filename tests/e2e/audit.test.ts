@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
-import { makeDoctor, makePharmacy } from './records';
+import { makeDoctor, makePharmacy } from '../fixtures/records';
 
 /**
  * The audit trail in the console, in a real browser against the real server: a medicine's price

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
 import { ADMIN, startE2E, type E2E } from './harness';
-import { makeAbout, makeBranches, makePharmacy, makeStaffLists } from './records';
+import { makeAbout, makeBranches, makePharmacy, makeStaffLists } from '../fixtures/records';
 
 /**
  * No silent lost updates, in Chromium: two consoles (A and B, two contexts of one browser, each

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
 import { signIn, startE2E, type E2E } from './harness';
-import { makeAbout } from './records';
+import { makeAbout } from '../fixtures/records';
 
 /**
  * Spec 001's one-record pages and multi-picture items in a real browser against the real server:

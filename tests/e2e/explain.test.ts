@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../fixtures/users';
 import { signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
-import { makeDoctor, makeRecord } from './records';
+import { makeDoctor, makeRecord } from '../fixtures/records';
 
 /**
  * The access explainer in Chromium against the real server: the admin checks why a restricted

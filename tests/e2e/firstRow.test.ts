@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
-import { makeOptics, makePharmacy } from './records';
+import { makeOptics, makePharmacy } from '../fixtures/records';
 
 /*
  * A list's first commit holds the frame and the rows; the filter bar, the sort controls, the

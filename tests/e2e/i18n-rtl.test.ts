@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
-import { makeBranches } from './records';
+import { makeBranches } from '../fixtures/records';
 
 const OUTPUT = path.resolve(import.meta.dirname, 'output');
 

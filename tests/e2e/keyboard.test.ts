@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, startE2E, type E2E } from './harness';
 import { settled } from './a11y-routes';
-import { makeBranches } from './records';
+import { makeBranches } from '../fixtures/records';
 
 /** What has the keyboard focus: its tag, id, accessible label or text, and whether a dialog holds it. */
 const focused = (page: Page) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/database';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
 import { seriousViolations } from './a11y-routes';
-import { makePharmacy } from './records';
+import { makePharmacy } from '../fixtures/records';
 
 /**
  * A list's tools in a real browser against the real server: bulk deactivate with a per-row

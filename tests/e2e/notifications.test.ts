@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../../server/auth/passwords';
 import { dynamic } from '../../server/db/database';
 import { signIn, startE2E, type E2E } from './harness';
-import { makeRecord } from './records';
+import { makeRecord } from '../fixtures/records';
 
 /**
  * Two people in two browser contexts against one real server: the administrator sends a Group

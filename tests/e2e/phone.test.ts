@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { signIn, type E2E } from './harness';
 import { consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
 import { createExamples } from '../fixtures/examples';
-import { makeBranches, makePharmacy } from './records';
+import { makeBranches, makePharmacy } from '../fixtures/records';
 
 const routes = await consoleRoutes();
 const PHONE = { width: 390, height: 844 };

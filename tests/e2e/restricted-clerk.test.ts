@@ -5,7 +5,7 @@ import { insertUser } from '../fixtures/users';
 import { createExamples } from '../fixtures/examples';
 import { ADMIN, signIn, type E2E } from './harness';
 import { apiRead, consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
-import { makeBranches } from './records';
+import { makeBranches } from '../fixtures/records';
 
 /**
  * A restricted branch clerk, end to end in Chromium against the real server: every

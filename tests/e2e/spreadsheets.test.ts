@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic } from '../../server/db/database';
 import { seriousViolations } from './a11y-routes';
 import { signIn, startE2E, type E2E } from './harness';
-import { makePharmacy } from './records';
+import { makePharmacy } from '../fixtures/records';
 
 /**
  * Spreadsheets in a real browser: an export of a filtered list in Bangla read back from the

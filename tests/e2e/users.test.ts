@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
-import { makeBranches, makeRecord, makeStaffLists } from './records';
+import { makeBranches, makeRecord, makeStaffLists } from '../fixtures/records';
 
 /**
  * The users story in a real browser against the real server: the admin picks a branch, creates
