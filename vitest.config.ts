@@ -46,7 +46,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.{ts,tsx}'],
-          // Each kind of database migrated and seeded once per run; test servers start from copies.
+          // Each kind of database migrated once per run; test servers start from copies.
           globalSetup: ['tests/api/global-setup.ts'],
           // Files run beside each other on a shared 2-core machine (three instances seeding one
           // PostgreSQL database took 36 s there); a hung test still fails.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionPath, actionsOf, registry, takesId } from '../../resources';
 import { hashToken } from '../../server/auth/sessions';
 import { dynamic } from '../../server/db/database';
+import { createExamples } from '../fixtures/examples';
 import { DATABASES, startServer, type TestServer } from './harness';
 import { world, type World } from './users/helpers';
 
@@ -52,7 +53,9 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
   beforeAll(async () => {
     s = await startServer(kind);
     const db = s.app.ctx.conn.db;
-    // A seeded sample of each catalogue, read before the test's own records exist.
+    // A record of each catalogue (the server starts without demo records): the newest row of each
+    // table, read before the test's users, groups and menus exist.
+    await createExamples(s.app);
     for (const d of registry.all) {
       const row = await dynamic(db)
         .selectFrom(d.table)

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asText, registry, type Field, type ResourceDescriptor } from '../../resources';
+import type { Row } from '../../server/db/database';
+import { createExamples } from '../fixtures/examples';
+import { makeRecord } from '../fixtures/records';
 import { insertUser } from '../fixtures/users';
 import { DATABASES, multipart, png, startServer, type TestServer } from './harness';
 
@@ -231,8 +234,17 @@ const required = (d: ResourceDescriptor): Field[] => d.fields.filter((f) => f.re
 
 describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind) => {
   let s: TestServer;
+  /** One active record of every resource, made before the tests (the server starts without demo records). */
+  let examples: Map<string, Row>;
+  let inactiveCategory: Row;
   beforeAll(async () => {
     s = await startServer(kind);
+    examples = await createExamples(s.app);
+    inactiveCategory = await makeRecord(s.app, 'optics-category', {
+      optics_category_code: 'OLD',
+      optics_category_name: 'Discontinued',
+      optics_category_status: 0,
+    });
   });
   afterAll(() => s?.close());
 
@@ -255,8 +267,13 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     expect(inactive.total).toBe(1);
     const active = (await s.call('GET', `/api${p.list}?status=1&search=${tag}`)).json();
     expect(active).toMatchObject({ status: 1, total: 0, data: [] });
-    // The seeded samples are listed too.
-    expect((await s.call('GET', `/api${p.list}?status=all`)).json().total).toBeGreaterThan(1);
+    // The record made before the tests is listed too.
+    const all = (await s.call('GET', `/api${p.list}?status=all`)).json();
+    const others = name === 'optics-category' ? [inactiveCategory] : [];
+    expect(all.total).toBe(2 + others.length);
+    expect(all.data.map((r: Record<string, unknown>) => r[d.idField]).sort()).toEqual(
+      [id, ...[examples.get(name)!, ...others].map((r) => r[d.idField])].sort(),
+    );
 
     const up = await s.call('PUT', `/api${p.update}${id}`, { body: { [d.titleField]: `${tag} renamed`, [d.statusField!]: 1 } });
     expect(up.statusCode, up.body).toBe(200);
@@ -317,8 +334,10 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
 
   it('optics: only active categories are offered, and a used category is kept (409)', async () => {
     const cats = (await s.call('GET', '/api/optics-category/optics-category-list/?status=1')).json().data as Record<string, unknown>[];
-    expect(cats.length).toBeGreaterThan(0);
+    expect(cats.map((c) => c.optics_category_id)).toEqual([examples.get('optics-category')!.optics_category_id]);
     expect(cats.every((c) => c.optics_category_status === 1)).toBe(true);
+    const all = (await s.call('GET', '/api/optics-category/optics-category-list/?status=all')).json().data as Record<string, unknown>[];
+    expect(all.map((c) => c.optics_category_id)).toContain(inactiveCategory.optics_category_id);
     const item = (await s.call('GET', '/api/optics/optics-list/?status=all'))
       .json()
       .data.find((o: Record<string, unknown>) => o.optics_category);
@@ -439,7 +458,8 @@ describe.each(DATABASES)('spec 001 content and catalogue entities on %s', (kind)
     const p = SINGLETONS[name]!;
     const list = (await s.call('GET', `/api${p.list}`)).json();
     expect(list.status).toBe(1);
-    expect(list.data).toHaveLength(1); // the seeded record
+    expect(list.data).toHaveLength(1); // the record made before the tests
+    expect(list.data[0][d.idField]).toBe(examples.get(name)![d.idField]);
     const id = list.data[0][d.idField];
     const again = await s.call('POST', `/api${p.create}`, { body: { [d.titleField]: 'Second' } });
     expect(again.statusCode).toBe(409);

@@ -6,26 +6,25 @@ import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 
 /**
- * Databases started once per test run and copied for every test server: migrating and seeding a
- * database costs seconds (PostgreSQL's migrations, the sample pictures), copying one a fraction of
- * that. A copy is what a started server would have made itself: the same migrations, descriptor
- * tables, administrator and samples, built by the same `buildApp` with the same settings.
+ * Databases started once per test run and copied for every test server: migrating a database costs
+ * seconds (PostgreSQL's migrations above all), copying one a fraction of that. A copy is what a
+ * started server would have made itself: the same migrations, descriptor tables and administrator,
+ * built by the same `buildApp` with the same settings. No template holds the demo samples: every
+ * test makes the records it reads.
  */
 export type Kind = 'sqlite' | 'postgres';
 export const ADMIN = { username: 'admin', password: 'admin-test-password' };
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * Where each template lives: a data folder to copy (the SQLite file, and on both databases the
- * sample pictures under uploads/), and on PostgreSQL the database to clone.
+ * Where each template lives: a data folder to copy (the SQLite file and whatever else a start
+ * writes there), and on PostgreSQL the database to clone.
  */
 export interface Template {
   dataDir: string;
   database?: string;
 }
-export type Templates = Record<`${Kind}:${'seeded' | 'empty'}`, Template>;
-
-export const templateKey = (kind: Kind, seed: boolean) => `${kind}:${seed ? 'seeded' : 'empty'}` as const;
+export type Templates = Record<Kind, Template>;
 
 export async function withAdmin<T>(run: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -57,7 +56,7 @@ export function baseConfig(dataDir: string, seed: boolean, url?: string): Server
   };
 }
 
-/** Builds the four templates (both databases, with and without samples); answers them and their removal. */
+/** Builds the two templates (one per database, without samples); answers them and their removal. */
 export async function buildTemplates(): Promise<{ templates: Templates; remove: () => Promise<void> }> {
   const tag = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const folders: string[] = [];
@@ -69,36 +68,23 @@ export async function buildTemplates(): Promise<{ templates: Templates; remove: 
         for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       });
   };
-  const build = async (kind: Kind, seed: boolean): Promise<Template> => {
+  const build = async (kind: Kind): Promise<Template> => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-template-'));
     folders.push(dataDir);
     let name: string | undefined;
     if (kind === 'postgres') {
-      name = `console_template_${tag}_${seed ? 'seeded' : 'empty'}`;
+      name = `console_template_${tag}`;
       await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
       databases.push(name);
     }
-    const { app } = await buildApp(baseConfig(dataDir, seed, name && databaseUrl(name)));
+    const { app } = await buildApp(baseConfig(dataDir, false, name && databaseUrl(name)));
     // Closing ends every connection: PostgreSQL clones only a database nobody is connected to.
     await app.close();
     return { dataDir, database: name };
   };
   try {
-    const [sqliteSeeded, sqliteEmpty, postgresSeeded, postgresEmpty] = await Promise.all([
-      build('sqlite', true),
-      build('sqlite', false),
-      build('postgres', true),
-      build('postgres', false),
-    ]);
-    return {
-      templates: {
-        'sqlite:seeded': sqliteSeeded,
-        'sqlite:empty': sqliteEmpty,
-        'postgres:seeded': postgresSeeded,
-        'postgres:empty': postgresEmpty,
-      },
-      remove,
-    };
+    const [sqlite, postgres] = await Promise.all([build('sqlite'), build('postgres')]);
+    return { templates: { sqlite, postgres }, remove };
   } catch (err) {
     await remove();
     throw err;

@@ -7,7 +7,7 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds each kind of database once for the whole run; every test server starts from a copy. */
+/** Migrates each kind of database once for the whole run; every test server starts from a copy. */
 export default async function setup(project: TestProject) {
   const { templates, remove } = await buildTemplates();
   project.provide('databaseTemplates', templates);

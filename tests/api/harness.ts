@@ -7,13 +7,14 @@ import { buildApp } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
 import { registry as defaultRegistry, type Registry } from '../../resources';
 import { samplePicture } from '../../server/startup/sample-image';
-import { ADMIN, baseConfig, databaseUrl, templateKey, withAdmin, type Kind, type Templates } from './database-templates';
+import { ADMIN, baseConfig, databaseUrl, withAdmin, type Kind, type Templates } from './database-templates';
 
 /**
  * A real server on a real database for each test file: a fresh SQLite file in a temp folder, or
  * a throwaway database on this machine's PostgreSQL (created here, dropped in close()). Under
- * vitest the database starts as a copy of one migrated (and seeded) once for the run (see
- * global-setup.ts), unless the test brings its own registry or settings that shape what a start writes.
+ * vitest the database starts as a copy of one migrated once for the run (see global-setup.ts),
+ * unless the test brings its own registry or settings that shape what a start writes. It holds no
+ * demo records unless `seed` asks for them (then the server seeds its own database, not a copy).
  */
 export type { Kind };
 export const DATABASES: Kind[] = ['sqlite', 'postgres'];
@@ -60,9 +61,9 @@ export async function startServer(
   options: { registry?: Registry; seed?: boolean; config?: Partial<ServerConfig> } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-test-'));
-  const seed = options.seed ?? true;
-  const copyable = !options.registry && Object.keys(options.config ?? {}).every((k) => RUNTIME_ONLY.has(k as keyof ServerConfig));
-  const template = copyable ? templates()?.[templateKey(kind, seed)] : undefined;
+  const seed = options.seed ?? false;
+  const copyable = !seed && !options.registry && Object.keys(options.config ?? {}).every((k) => RUNTIME_ONLY.has(k as keyof ServerConfig));
+  const template = copyable ? templates()?.[kind] : undefined;
   let url: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });

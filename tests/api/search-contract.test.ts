@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic, type Row } from '../../server/db/database';
+import { idOf, makeRecord } from '../fixtures/records';
 import { DATABASES, startServer, type TestServer } from './harness';
 
 /**
@@ -23,14 +24,20 @@ describe.each(CASES)('search answers like the filtered list (%s, %s)', (kind, ke
   beforeAll(async () => {
     s = await startServer(kind, { config: { listCache: keeping === 'kept' } });
     const db = dynamic(s.app.ctx.conn.db);
-    const category = (await db.selectFrom('pharmacy_category').select('pharmacy_category_id').executeTakeFirstOrThrow())
-      .pharmacy_category_id;
+    // Two categories and none: sorting by category has more than one value to order.
+    const category = async (code: string, name: string) =>
+      idOf(
+        s.app,
+        'pharmacy-category',
+        await makeRecord(s.app, 'pharmacy-category', { pharmacy_category_code: code, pharmacy_category_name: name }),
+      );
+    const categories = [await category('ZS', 'Syrups'), await category('ZA', 'Analgesics')];
     const rows: Row[] = [];
     for (let i = 0; i < 40; i++) {
       rows.push({
         medicine_code: `ZC-${i % 7 === 0 ? 'ZETA' : 'X'}-${i}`,
         medicine_name: names[i % names.length],
-        medicine_category: i % 3 === 0 ? category : null,
+        medicine_category: categories[i % 3] ?? null,
         medicine_purchase_price: (i * 7) % 5,
         medicine_sales_price: (i * 11) % 4,
         medicine_sales_profit: 0,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { registry } from '../../resources';
 import { ftsTable, searchExpression, syncSearchIndex } from '../../server/db/search-index';
+import { idOf, makeRecord } from '../fixtures/records';
 import { DATABASES, startServer, type TestServer } from './harness';
 
 /** `search` must be answerable from an index, not by reading the whole table. */
@@ -12,8 +13,11 @@ describe('search indexes', () => {
 
   describe.each(DATABASES)('when the searchable columns change (%s)', (kind) => {
     let s: TestServer;
+    let category: number;
     beforeAll(async () => {
       s = await startServer(kind);
+      const made = await makeRecord(s.app, 'pharmacy-category', { pharmacy_category_code: 'QZ', pharmacy_category_name: 'Syrups' });
+      category = idOf(s.app, 'pharmacy-category', made);
     });
     afterAll(() => s?.close());
 
@@ -32,7 +36,7 @@ describe('search indexes', () => {
 
     it('the index is replaced, built from the rows already there, and kept in step with new ones', async () => {
       const created = await s.call('POST', '/api/medicine/medicine-create', {
-        body: { medicine_code: 'QZX-77', medicine_name: 'Quillaia syrup', medicine_category: 1 },
+        body: { medicine_code: 'QZX-77', medicine_name: 'Quillaia syrup', medicine_category: category },
       });
       expect(created.statusCode).toBe(201);
       const before = kind === 'postgres' ? await searchIndexes() : ftsColumns();
@@ -58,7 +62,7 @@ describe('search indexes', () => {
       expect(await total('QZX-77')).toBe(1);
       expect(await total('Quillaia')).toBe(1);
       await s.call('POST', '/api/medicine/medicine-create', {
-        body: { medicine_code: 'QZX-78', medicine_name: 'Quillaia drops', medicine_category: 1 },
+        body: { medicine_code: 'QZX-78', medicine_name: 'Quillaia drops', medicine_category: category },
       });
       expect(await total('Quillaia')).toBe(2);
     });

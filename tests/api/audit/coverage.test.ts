@@ -8,6 +8,7 @@ import { importable, importColumns, importPath, naturalKeyOf, UNDO_IMPORT_PATH }
 import { dynamic, type Row } from '../../../server/db/database';
 import { UNTRAILED_ROUTES } from '../../../server/modules/audit/untrailed';
 import { verifyChain } from '../../../server/modules/audit/chain';
+import { createExamples } from '../../fixtures/examples';
 import { DATABASES, multipart, png, startServer, type TestServer } from '../harness';
 import { PASSWORD, world, type World } from '../users/helpers';
 import { secondFactorTrailCases } from '../second-factor/trail-cases';
@@ -165,6 +166,8 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
 
   beforeAll(async () => {
     s = await startServer(kind);
+    // A stored row of every resource for `bodyFor` to copy (the server starts without demo records).
+    await createExamples(s.app);
     w = await world(s, 'COV');
     const doc = (await s.call('GET', '/api/docs/json')).json<{ paths: Record<string, Record<string, unknown>> }>();
     ops = Object.entries(doc.paths).flatMap(([p, m]) =>
