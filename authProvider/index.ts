@@ -16,7 +16,7 @@ export interface AuthProviderOptions {
    * stored session: App has react-admin ask canAccess again, or its session check, which then
    * signs the user out.
    */
-  onSessionChange?: (change: 'permissions' | 'ended') => void;
+  onSessionChange?: (change: SessionChange) => void;
 }
 
 export interface LoginParams {
@@ -64,14 +64,27 @@ export type ConsoleAuthProvider = AuthProvider &
      * or refused a read), whatever the last session check answered; reports a change as a check does.
      */
     refreshPermissions(): Promise<void>;
+    /**
+     * Calls `listener` on every change a session check finds (as `onSessionChange`), until the
+     * returned function is called: the screens' session check signs the user out on `ended`.
+     */
+    subscribe(listener: (change: SessionChange) => void): () => void;
   };
+
+/** What a session check found changed: the permission slugs, or the server ended the session. */
+export type SessionChange = 'permissions' | 'ended';
 
 export function createAuthProvider({
   apiUrl = '/api',
   registry,
   httpClient = fetchJson,
-  onSessionChange,
+  onSessionChange: notifyApp,
 }: AuthProviderOptions): ConsoleAuthProvider {
+  const listeners = new Set<(change: SessionChange) => void>();
+  function onSessionChange(change: SessionChange): void {
+    notifyApp?.(change);
+    for (const listener of [...listeners]) listener(change);
+  }
   /** The latest refresh started: an older one answering after it must not store its older slugs. */
   let latest = 0;
   async function refreshSession(): Promise<void> {
@@ -85,17 +98,19 @@ export function createAuthProvider({
         httpClient(`${apiUrl}/menu/menu-list-permission`),
       ]);
       if (mine !== latest) return;
-      const before = session.permissions().join('\n');
+      // Compared as sets: the same slugs stored in another order (by an older sign-in) are no change.
+      const slugSet = () => [...session.permissions()].sort().join('\n');
+      const before = slugSet();
       const slugs = slugsOf(menus.json.data);
       session.save({ ...(json.data as AuthUser), permissions: slugs });
-      if (session.permissions().join('\n') !== before) onSessionChange?.('permissions');
+      if (slugSet() !== before) onSessionChange('permissions');
     } catch (error) {
       // Only the server's answer ends the session. A transport failure (offline, or the fetch
       // aborted because the page is navigating away) must not sign the user out: clearing the
       // token there raced full page loads and lost the session.
       if (!(error instanceof HttpError)) return;
       session.clear();
-      onSessionChange?.('ended');
+      onSessionChange('ended');
       throw error;
     }
   }
@@ -210,6 +225,13 @@ export function createAuthProvider({
 
     async refreshPermissions() {
       if (session.token()) await sharedCheck(true);
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
     },
 
     answerNow(method, params) {

@@ -4,6 +4,7 @@ import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } f
 import { Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
+import { withEarlyList, type EarlyListDataProvider } from '../dataProvider/earlyList';
 import { createAuthProvider, type ConsoleAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
@@ -27,7 +28,7 @@ import { RowActionsProvider, mergeRowActions } from './screens/row-action-extens
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
 import { isOnDemand, lazyComponent } from './lazy';
-import { prefetchFirstPage } from './screens/firstPage';
+import { EarlyPagesContext, prefetchFirstPage } from './screens/firstPage';
 
 /*
  * The sign-in page loads only the shell above; everything shown once signed in is a chunk of its
@@ -69,13 +70,15 @@ export interface ConsoleParts {
   authProvider: ConsoleAuthProvider;
   /** Settles (never rejects) when the first page asked for at start-up is in, or at once if none was. */
   firstPage: Promise<void>;
+  /** The pages asked for before their list (the list starts from one that has arrived). */
+  earlyPages: Pick<EarlyListDataProvider, 'arrived'>;
 }
 
 /**
  * Makes the providers, which starts the server's session check, and asks for the list's first
  * page when `location` opens one (prefetchFirstPage). main.tsx calls it before the signed-in
  * shell's code has arrived, so that the page is usually in when the console first renders, and the
- * list's rows are part of its first commit (issue 14, bench/FIRST-VISIT.md).
+ * list starts from it (src/screens/firstPage.ts): its rows are part of its first commit.
  */
 export function createConsole({
   registry,
@@ -86,32 +89,35 @@ export function createConsole({
   dataProvider?: DataProvider;
   location: { pathname: string; search: string };
 }): ConsoleParts {
-  const dataProvider = given ?? createDataProvider({ apiUrl: API_URL, registry });
-  const queryClient = createQueryClient((method, params) => authProvider.answerNow(method, params));
+  const early = withEarlyList(given ?? createDataProvider({ apiUrl: API_URL, registry }));
+  const queryClient = createQueryClient();
   const authProvider = createAuthProvider({
     apiUrl: API_URL,
     registry,
-    // A session check that brings changed permissions re-asks every canAccess at once. One the
-    // server refused re-runs react-admin's session check alone, which signs the user out (asking
-    // canAccess again first would send them to access-denied on the way).
+    // react-admin keeps the authProvider's answers in its query cache under keys of its own; the
+    // console does not name them. A session check that brings changed permissions makes every
+    // query ask again: a screen no longer allowed goes to the access-denied page, the menu and the
+    // data follow the new permissions. One the server refused is the screens' session check's to
+    // act on (layout/SessionCheck.tsx): asking canAccess again first would send the user to
+    // access-denied on the way to the sign-in page.
     onSessionChange: (change) => {
+      if (change !== 'permissions') return;
       // The answers of screens not on view are dropped rather than kept stale: a screen opened
       // next would act on its stale answer first (a permission given back sent its user to
       // access-denied on the way in).
-      if (change === 'permissions') queryClient.removeQueries({ queryKey: ['auth', 'canAccess'], type: 'inactive' });
-      void queryClient.invalidateQueries({ queryKey: change === 'ended' ? ['auth', 'checkAuth'] : ['auth'] });
+      queryClient.removeQueries({ type: 'inactive' });
+      void queryClient.invalidateQueries();
     },
   });
   const firstPage = prefetchFirstPage({
-    queryClient,
-    dataProvider,
+    askEarly: early.askEarly,
     registry,
     store,
     location,
     ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
     mayList: (resource) => authProvider.canAccessNow({ resource, action: 'list' }) === true,
   });
-  return { dataProvider, queryClient, authProvider, firstPage };
+  return { dataProvider: early.dataProvider, queryClient, authProvider, firstPage, earlyPages: early };
 }
 
 /**
@@ -156,7 +162,7 @@ export function App({
   started?: ConsoleParts;
 }) {
   const location = useLocation();
-  const { dataProvider, queryClient, authProvider } = useMemo(
+  const { dataProvider, queryClient, authProvider, earlyPages } = useMemo(
     () => started ?? createConsole({ registry, dataProvider: given, location }),
     // Only the address the console starts at matters (its first page is fetched early); moving on
     // must not make new providers.
@@ -179,24 +185,26 @@ export function App({
         <DirectionProvider>
           <ScreenExtensionsProvider value={screenExtensions}>
             <RowActionsProvider value={rowActions}>
-              <Admin
-                store={store}
-                disableTelemetry
-                title={<AppTitle />}
-                dataProvider={dataProvider}
-                authProvider={authProvider}
-                queryClient={queryClient}
-                i18nProvider={i18nProvider}
-                layout={AppLayout}
-                loginPage={LoginPage}
-                notification={AppNotification}
-                dashboard={HomePage}
-                accessDenied={AccessDeniedPage}
-                // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
-                theme={theme}
-              >
-                {children}
-              </Admin>
+              <EarlyPagesContext.Provider value={earlyPages}>
+                <Admin
+                  store={store}
+                  disableTelemetry
+                  title={<AppTitle />}
+                  dataProvider={dataProvider}
+                  authProvider={authProvider}
+                  queryClient={queryClient}
+                  i18nProvider={i18nProvider}
+                  layout={AppLayout}
+                  loginPage={LoginPage}
+                  notification={AppNotification}
+                  dashboard={HomePage}
+                  accessDenied={AccessDeniedPage}
+                  // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
+                  theme={theme}
+                >
+                  {children}
+                </Admin>
+              </EarlyPagesContext.Provider>
             </RowActionsProvider>
           </ScreenExtensionsProvider>
         </DirectionProvider>

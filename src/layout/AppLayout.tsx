@@ -8,6 +8,7 @@ import { Footer } from './Footer';
 import { HorizontalNav } from './HorizontalNav';
 import { NavTheme, useNavBackground } from './NavSurface';
 import { PhoneDrawer } from './PhoneDrawer';
+import { SessionCheck } from './SessionCheck';
 
 /** The side bar in the navigation's palette and menu colour; under 600 px, the drawer. */
 function NavSidebar(props: SidebarProps) {
@@ -70,6 +71,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       className={`layout-${type}-${shape}`}
       sx={FIT_THE_SCREEN}
     >
+      <SessionCheck />
       {horizontal && <HorizontalNav slim={shape === 'slim'} />}
       {children}
       <Footer />

@@ -11,6 +11,7 @@ import PowerSettingsNew from '@mui/icons-material/PowerSettingsNew';
 import { Link } from 'react-router-dom';
 import { UserMenu, useCanAccess, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { useConsoleModules } from '../modules-context';
+import { useStoredAccess, useStoredIdentity } from '../storedAnswers';
 
 interface LinkProps {
   to: string;
@@ -32,7 +33,7 @@ export const UserMenuLink = forwardRef<HTMLAnchorElement, LinkProps>(function Us
 
 /** "New user" shows only to those who may create users. */
 function NewUserLink() {
-  const { canAccess } = useCanAccess({ resource: 'users', action: 'create' });
+  const { canAccess } = useCanAccess(useStoredAccess({ resource: 'users', action: 'create' }));
   return canAccess ? <UserMenuLink to="/users/create" label="shell.profile.new_user" icon={<PersonAdd fontSize="small" />} /> : null;
 }
 
@@ -45,7 +46,7 @@ function NewUserLink() {
  */
 function useProfileLabel(): string | undefined {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
+  const { identity } = useGetIdentity(useStoredIdentity());
   const isLargeEnough = useMediaQuery((t) => t.breakpoints.up('sm'));
   return isLargeEnough && identity?.fullName ? translate('shell.profile.menu_of', { name: identity.fullName }) : undefined;
 }

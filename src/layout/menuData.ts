@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useAuthState } from 'react-admin';
+import { usePermissions } from 'react-admin';
 import { session } from '../../authProvider/storage';
 import { permissionSlug, type Registry } from '../../resources';
 import { fetchJson } from '../../dataProvider/httpClient';
 import { API_URL } from '../config';
+import { useStoredPermissions } from '../storedAnswers';
 
 /** One entry of `GET /menu/menu-list-user` (spec 000 section 7); top-level entries carry their children in `menus`. */
 export interface MenuEntry {
@@ -84,13 +84,13 @@ export function prefetchMenu(queryClient: QueryClient): void {
 }
 
 /**
- * The signed-in user's navigation, cached. Each session check stores the user's permission slugs
- * afresh; when they changed, the menu is fetched again (the previous one stays on screen meanwhile).
+ * The signed-in user's navigation, cached. Its key names the user's permission slugs (react-admin's
+ * permissions, starting from the stored ones): a session check that changes them has the
+ * permissions asked again (App), and the menu is then fetched again (the previous one stays on
+ * screen meanwhile).
  */
 export function useMenuData() {
-  const { authenticated, dataUpdatedAt } = useAuthState(undefined, false);
-  // Read again after every session check: its answer is what updates the stored slugs.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rights = useMemo(() => storedRights(), [dataUpdatedAt]);
-  return useQuery({ ...menuQuery(rights), enabled: authenticated, placeholderData: keepPreviousData });
+  const { permissions } = usePermissions<string[]>(undefined, useStoredPermissions());
+  const signedIn = session.token() !== null && permissions !== undefined;
+  return useQuery({ ...menuQuery((permissions ?? []).join(',')), enabled: signedIn, placeholderData: keepPreviousData });
 }

@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import { Button, useCanAccess, useCreatePath, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { PageHeading } from './PageHeading';
+import { useStoredAccess } from '../storedAnswers';
 
 /** Page header of the spec: breadcrumb (Home / menu group / title) and the New button. */
 export function ListHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const { canAccess: canCreate } = useCanAccess({ resource: descriptor.name, action: 'create' });
+  const { canAccess: canCreate } = useCanAccess(useStoredAccess({ resource: descriptor.name, action: 'create' }));
   const title = translate(`resources.${descriptor.name}.name`, { smart_count: 2 });
   const group = translate(`menu.${descriptor.menu.group}`, { _: descriptor.menu.group });
   return (

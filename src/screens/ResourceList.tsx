@@ -10,6 +10,7 @@ import {
   useCanAccess,
   useListContext,
   useNotify,
+  useRequireAccess,
   useResourceContext,
   useTranslate,
   type RaRecord,
@@ -29,7 +30,8 @@ import { ListToolsRow } from './ListTools';
 import { NamedRowCheckboxes } from './NamedRowCheckboxes';
 import { ManageableRowsProvider, useExtensionFilters, useManageableRows, useScreenExtension } from './extensions';
 import { lazyComponent } from '../lazy';
-import { LIST_PER_PAGE, listSort } from './firstPage';
+import { LIST_PER_PAGE, listSort, useFirstPageOptions } from './firstPage';
+import { useStoredAccess } from '../storedAnswers';
 
 /** The create/edit dialog (the form and its inputs) loads the first time a dialog opens. */
 const FormDialog = lazyComponent(() => import('./FormDialog').then((m) => m.FormDialog), null);
@@ -115,8 +117,8 @@ const keepErrorInList = () => undefined;
 /** The table, or the spinner / error block / "Data Not Found" the spec asks for instead. */
 function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: boolean }) {
   const { isPending, error, data } = useListContext<RaRecord>();
-  const { canAccess: canEdit } = useCanAccess({ resource: descriptor.name, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: descriptor.name, action: 'delete' });
+  const { canAccess: canEdit } = useCanAccess(useStoredAccess({ resource: descriptor.name, action: 'edit' }));
+  const { canAccess: canDelete } = useCanAccess(useStoredAccess({ resource: descriptor.name, action: 'delete' }));
   const extras = useRowActionExtensions(descriptor.name);
   const withActions = canEdit === true || canDelete === true || extras.length > 0;
   const ids = useMemo(() => (withActions && data ? data.map((r) => r.id) : []), [withActions, data]);
@@ -185,9 +187,15 @@ export function ResourceList() {
   // Read at the first render (noSsr): the filter bar waits only where its place is known.
   const wide = useMediaQuery((t) => t.breakpoints.up('lg'), { noSsr: true });
   const barLater = wide && !ready;
-  // react-admin's list reads its rows once canAccess has answered, even a refusal (it then goes
-  // to the access-denied page): only a permitted list asks the server.
-  const { canAccess: mayList } = useCanAccess({ resource, action: 'list' });
+  // The list's own checks are asked here rather than by react-admin's list (disableAuthentication),
+  // starting from the stored session's answer: its rows are not held back a render for an answer
+  // known at once, and a later check re-renders this screen's checks, not the list. The session
+  // check is the layout's (SessionCheck); a refusal goes to the access-denied page as before, and
+  // only a permitted list asks the server for rows.
+  const access = useStoredAccess({ resource, action: 'list' });
+  useRequireAccess(access);
+  const { canAccess: mayList } = useCanAccess(access);
+  const firstPage = useFirstPageOptions(descriptor, location.search, extension.useListFilters !== undefined);
   return (
     <>
       <ListHeader descriptor={descriptor} />
@@ -204,7 +212,8 @@ export function ResourceList() {
         empty={false}
         error={<ListError />}
         disableSyncWithLocation={false}
-        queryOptions={{ enabled: mayList === true, onError: keepErrorInList }}
+        disableAuthentication
+        queryOptions={{ ...firstPage, enabled: mayList === true, onError: keepErrorInList }}
       >
         <ListToolsRow descriptor={descriptor} ready={ready} />
         <NamedRowCheckboxes>

@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { DataProvider, GetListResult, Store } from 'react-admin';
+import { createContext, useContext, useState } from 'react';
+import { useStore, type GetListParams, type GetListResult, type Store } from 'react-admin';
 import type { Registry, ResourceDescriptor } from '../../resources';
+import type { EarlyListDataProvider } from '../../dataProvider/earlyList';
 
 /** How many rows a list screen shows until the user picks another page size. */
 export const LIST_PER_PAGE = 25;
@@ -9,11 +10,16 @@ export const LIST_PER_PAGE = 25;
 export const listSort = (d: ResourceDescriptor) => ({ field: d.idField, order: 'DESC' as const });
 
 /**
- * How long the first page fetched before its screen mounted counts as fresh: the screen then
- * shows it rather than asking again (only for its first answer; later ones follow react-query's
- * default of always asking again on mount).
+ * How long a first page fetched before its screen mounted counts as fresh: the screen then shows
+ * it rather than asking again (only that answer; later ones follow react-query's default of
+ * always asking again on mount).
  */
 const PREFETCHED_FRESH_MS = 2000;
+
+/** The page a list screen asks for with nothing chosen (no query in the address, nothing stored). */
+function firstParams(d: ResourceDescriptor): GetListParams {
+  return { pagination: { page: 1, perPage: LIST_PER_PAGE }, sort: listSort(d), filter: {} };
+}
 
 /** The descriptor whose list screen `pathname` opens (`/{name}` or one of its aliases), if any. */
 function listScreenAt(registry: Registry, pathname: string): ResourceDescriptor | undefined {
@@ -21,9 +27,14 @@ function listScreenAt(registry: Registry, pathname: string): ResourceDescriptor 
   return registry.all.find((d) => !d.singleton && (path === `/${d.name}` || (d.menu.aliases ?? []).includes(path)));
 }
 
+/** Whether a list opens on its first page as react-admin would ask it with nothing chosen. */
+function opensOnFirstPage(d: ResourceDescriptor, search: string, store: Pick<Store, 'getItem'>, ownDefaults: boolean): boolean {
+  return search === '' && !ownDefaults && store.getItem(`${d.name}.listParams`) === undefined;
+}
+
 export interface FirstPageContext {
-  queryClient: QueryClient;
-  dataProvider: DataProvider;
+  /** Where the page is asked for early (dataProvider/earlyList.ts). */
+  askEarly: EarlyListDataProvider['askEarly'];
   registry: Registry;
   /** react-admin's store: where a list keeps the sort, filters and page the user last chose. */
   store: Store;
@@ -36,32 +47,59 @@ export interface FirstPageContext {
 
 /**
  * For a returning user opening a list screen, asks for its first page at start-up, together with
- * the session check, under the very key react-admin's list will use (useGetList's
- * `[resource, 'getList', params]`): the list then renders its rows as it mounts instead of asking
- * after its layout has rendered, ~0.3 s later on a cold load (issue 14, bench/FIRST-VISIT.md).
- * Only for the page react-admin would ask with nothing chosen: no query in the address and nothing
- * stored for the list. Anything else, and a failure, leaves the list to ask as usual.
+ * the session check, with the parameters the list screen starts with: the list then starts from
+ * that answer (useFirstPageOptions) or, if it is still on its way, its own getList is handed it by
+ * the dataProvider, instead of a request sent after the layout has rendered (~0.3 s later on a
+ * cold load). Only for the page the list asks for with nothing chosen: no query in the address and
+ * nothing stored for the list. Anything else, and a failure, leaves the list to ask as usual.
  * Settles when the page is in (or failed), at once when none was asked for; never rejects.
  */
 export async function prefetchFirstPage(ctx: FirstPageContext): Promise<void> {
   const d = listScreenAt(ctx.registry, ctx.location.pathname);
-  if (!d || ctx.location.search !== '' || ctx.ownDefaults(d.name) || !ctx.mayList(d.name)) return;
-  if (ctx.store.getItem(`${d.name}.listParams`) !== undefined) return;
-  const pagination = { page: 1, perPage: LIST_PER_PAGE };
-  const sort = listSort(d);
-  const filter = {};
-  const queryKey = [d.name, 'getList', { pagination, sort, filter, meta: undefined }];
-  ctx.queryClient.setQueryDefaults(queryKey, {
-    staleTime: (query) => (query.state.dataUpdateCount <= 1 ? PREFETCHED_FRESH_MS : 0),
-  });
-  await ctx.queryClient
-    .query({
-      queryKey,
-      // The shape useGetList keeps in its cache.
-      queryFn: async () => {
-        const page: GetListResult = await ctx.dataProvider.getList(d.name, { pagination, sort, filter });
-        return { data: page.data, total: page.total, pageInfo: page.pageInfo, meta: page.meta as unknown };
-      },
-    })
+  if (!d || !ctx.mayList(d.name) || !opensOnFirstPage(d, ctx.location.search, ctx.store, ctx.ownDefaults(d.name))) return;
+  await ctx
+    .askEarly(d.name, firstParams(d))
+    .then(() => undefined)
     .catch(() => undefined);
+}
+
+/** The early pages of the console (App provides them; none in a screen rendered on its own). */
+export const EarlyPagesContext = createContext<Pick<EarlyListDataProvider, 'arrived'> | undefined>(undefined);
+
+/** The query options the list hands react-admin's list (`<List queryOptions>`). */
+export interface FirstPageOptions {
+  initialData?: () => GetListResult | undefined;
+  initialDataUpdatedAt?: number;
+  staleTime?: (query: { state: { data?: unknown } }) => number;
+}
+
+/**
+ * For the list screen's first render: when its first page asked for at start-up has arrived, the
+ * options that make react-admin's list start from it (react-query's initialData, documented for
+ * useGetList and passed through `<List queryOptions>`), so its rows are in the screen's first
+ * commit. Only when the list opens on that very page (nothing in the address or the store), and
+ * only for the list's first query: one with another page, order or filter starts empty as usual.
+ */
+export function useFirstPageOptions(d: ResourceDescriptor, search: string, ownDefaults: boolean): FirstPageOptions {
+  const early = useContext(EarlyPagesContext);
+  const [stored] = useStore(`${d.name}.listParams`);
+  // Read at the list's first render only: a page handed later would answer other parameters.
+  const [options] = useState((): FirstPageOptions => {
+    const first =
+      early && opensOnFirstPage(d, search, { getItem: () => stored }, ownDefaults) ? early.arrived(d.name, firstParams(d)) : undefined;
+    if (!first) return {};
+    // react-query asks for initial data each time it makes a query for this list; only the first
+    // one (the list's first page) gets the early page.
+    let handed = false;
+    return {
+      initialData: () => {
+        if (handed) return undefined;
+        handed = true;
+        return first.page;
+      },
+      initialDataUpdatedAt: first.answeredAt,
+      staleTime: (query) => (query.state.data === first.page ? PREFETCHED_FRESH_MS : 0),
+    };
+  });
+  return options;
 }

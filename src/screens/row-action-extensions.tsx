@@ -1,5 +1,6 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import { useCanAccessResources } from 'react-admin';
+import { useStoredAccessResources } from '../storedAnswers';
 
 /**
  * Extra per-row buttons a feature module adds to a generated list (the group list's permission
@@ -31,7 +32,7 @@ const NONE: readonly RowActionExtension[] = [];
 /** The extra row actions of a resource that the signed-in user may use (canAccess on each slug). */
 export function useRowActionExtensions(resource: string): readonly RowActionExtension[] {
   const all = useContext(RowActionsContext)[resource] ?? NONE;
-  const { canAccess } = useCanAccessResources({ action: 'list', resources: all.map((a) => a.slug) });
+  const { canAccess } = useCanAccessResources(useStoredAccessResources({ action: 'list', resources: all.map((a) => a.slug) }));
   if (!all.length || !canAccess) return NONE;
   return all.filter((a) => canAccess[a.slug]);
 }

@@ -10,8 +10,8 @@ import { renderApp, signIn } from './render';
 
 /*
  * A returning user opening a list screen gets its first page asked for at start-up, together with
- * the session check (src/screens/firstPage.ts), under the key react-admin's list uses:
- * the list shows those rows and does not ask again. A request sent before the layout is on the
+ * the session check (src/screens/firstPage.ts): the list starts from that answer (or is handed it
+ * by the dataProvider while it is on its way), shows those rows and does not ask again. A request sent before the layout is on the
  * page was sent at start-up: react-admin's list asks only once it has rendered inside the layout.
  */
 const branch = registry.get('branch');
@@ -96,7 +96,7 @@ describe("a list's first page at start-up", () => {
     expect(await screen.findByText('Dhanmondi Main')).toBeInTheDocument();
     check.release();
     // Once the session check has answered and the console has settled, the list must have taken the
-    // early page under its own key, not asked again.
+    // early page, not asked again.
     await answered;
     await settled(started);
     expect(requests.seen).toHaveLength(1);

@@ -6,8 +6,8 @@ import { allSlugs, fail, listHandlers } from '../msw/contract';
 import { currentPath, renderApp, signIn } from './render';
 
 /*
- * A returning user's stored session answers react-admin's session check at once, so the layout
- * and the list render without waiting for the server (src/queryClient.ts). The server
+ * A returning user's stored session answers the console's questions at once, so the layout and
+ * the list render without waiting for the server (src/storedAnswers.ts). The server
  * still decides: a session it no longer accepts must end on the sign-in page, with nothing kept.
  * (A server refusing every request, the usual case, is tested in Chromium: tests/e2e/accounts.)
  */
