@@ -46,6 +46,13 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.{ts,tsx}'],
+          // Files share a worker and its loaded modules: importing the whole server (Fastify, Kysely,
+          // every descriptor, argon2, sharp) afresh for each file cost more than most files' tests.
+          // Safe because the server keeps its state on the app: app.ctx and the closures of buildApp
+          // and its plugins (caches, trail statements, timers cleared on close). What modules keep
+          // is the same for every app (the feature modules' menu declarations, the API headers,
+          // lazily loaded libraries), and each file closes the servers, databases and clients it opens.
+          isolate: false,
           // Each kind of database migrated once per run; test servers start from copies.
           globalSetup: ['tests/api/global-setup.ts'],
           // Files run beside each other on a shared 2-core machine (three instances seeding one

@@ -39,8 +39,12 @@ export function createMailer(config: Pick<ServerConfig, 'smtpUrl' | 'mailFrom' |
       const info = (await (await transportOf()).sendMail(mail)) as { message?: unknown };
       if (config.smtpUrl) return;
       await fs.mkdir(outbox, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await fs.writeFile(path.join(outbox, `${stamp}-${randomUUID()}.eml`), info.message as Buffer, { mode: 0o600 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      // Written beside the outbox and renamed into it: whoever watches the outbox (a mail program,
+      // a test) sees a whole message or none, never a file still empty or half written.
+      const partial = path.join(config.dataDir, `.${name}.partial`);
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(partial, path.join(outbox, name));
     },
     close: () => {
       transport?.close();
