@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
 import { ADMIN, startE2E, type E2E } from './harness';
 import { makeAbout, makeBranches, makePharmacy, makeStaffLists } from '../fixtures/records';
+import { navigate } from './a11y-routes';
 
 /**
  * No silent lost updates, in Chromium: two consoles (A and B, two contexts of one browser, each
@@ -10,6 +11,9 @@ import { makeAbout, makeBranches, makePharmacy, makeStaffLists } from '../fixtur
  * intact; A saves, the conflict dialog opens, A takes B's value for one field and keeps its own
  * for another, and the stored record holds both. For a catalogue record with a picture, a
  * singleton, a user, a menu and a notification.
+ *
+ * Both consoles stay loaded from their sign-in on: each record is opened inside the running
+ * console (as a link would), not by loading the whole bundle again in both pages for every race.
  */
 const NOTICE = 'Someone else saved this record while you had it open.';
 const CONFLICT = 'Someone else changed this record';
@@ -135,7 +139,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     expect(med.medicine_picture).toMatch(/\S/);
     const stored = await race({
       open: async (p) => {
-        await p.goto(`${e.url}/medicine/${med.medicine_id}`);
+        await navigate(p, `/medicine/${med.medicine_id}`);
         return p.getByRole('dialog', { name: /^Update/ });
       },
       take: { label: /^name/i, row: 'medicine_name', a: 'Napa by A', b: 'Napa by B' },
@@ -161,7 +165,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     const read = async () => ((await api('GET', '/api/about/about-list')) as Record<string, unknown>[])[0]!;
     await race({
       open: async (p) => {
-        await p.goto(`${e.url}/about`);
+        await navigate(p, '/about');
         return p.locator('main');
       },
       take: { label: /^title\s\*/i, row: 'title', a: 'About by A', b: 'About by B' },
@@ -184,7 +188,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     })) as { user_id: number };
     await race({
       open: async (p) => {
-        await p.goto(`${e.url}/users/${made.user_id}`);
+        await navigate(p, `/users/${made.user_id}`);
         return p.getByRole('dialog', { name: /^Update/ });
       },
       take: { label: /^name/i, row: 'user_name', a: 'Rahim by A', b: 'Rahim by B' },
@@ -199,7 +203,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     };
     await race({
       open: async (p) => {
-        await p.goto(`${e.url}/settings/menu-setup`);
+        await navigate(p, '/settings/menu-setup');
         await p.getByRole('button', { name: 'Edit: E2E Rounds' }).click();
         return p.getByRole('dialog', { name: 'Update menu' });
       },
@@ -220,7 +224,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
     })) as { notification_id: number };
     await race({
       open: async (p) => {
-        await p.goto(`${e.url}/notification/${made.notification_id}`);
+        await navigate(p, `/notification/${made.notification_id}`);
         return p.getByRole('dialog', { name: /^Update/ });
       },
       take: { label: /^title/i, row: 'notification_title', a: 'Notice by A', b: 'Notice by B' },
@@ -242,7 +246,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
       ids[code] = made.pharmacy_category_id;
     }
     const filter = encodeURIComponent(JSON.stringify({ q: 'LIVE-' }));
-    await a.goto(`${e.url}/pharmacy-category?filter=${filter}&order=ASC&page=2&perPage=10&sort=pharmacy_category_code`);
+    await navigate(a, `/pharmacy-category?filter=${filter}&order=ASC&page=2&perPage=10&sort=pharmacy_category_code`);
     const row = (code: string) => a.locator('tbody tr', { hasText: code });
     // Page 2 of the search, by code: LIVE-11 to LIVE-20.
     await expect.poll(() => row('LIVE-11').count()).toBe(1);
