@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../fixtures/users';
 import { signIn, startE2E, type E2E } from './harness';
-import { seriousViolations } from './a11y-routes';
+import { navigate, seriousViolations } from './a11y-routes';
 import { makeDoctor, makeRecord } from '../fixtures/records';
 
 /**
  * The access explainer in Chromium against the real server: the admin checks why a restricted
  * user cannot open a screen (two clicks from the users list), reads the chain, grants it, checks
  * again; then views the console as that user, sees exactly their menu, has a save refused, ends
- * the view, and finds start and end in the audit log.
+ * the view, and finds start and end in the audit log. Screens are opened inside the running
+ * console (as a link would), without loading the bundle again; the keyboard test alone loads its
+ * page, so that its Tab presses start from the top.
  */
 const NURSE = { username: 'nurse-explain', password: 'nurse-e2e-password' };
 const NURSE_SLUGS = ['doctors/doctors-list', 'doctors/doctors-update', 'doctors/get-doctors'];
@@ -38,7 +40,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     const nurseRow = () => page.locator('tbody tr', { hasText: NURSE.username });
     /** The users list with every branch shown: a branch-0 administrator has none chosen and sees no rows until one is. */
     const openUsersList = async () => {
-      await page.goto(`${e.url}/users/user-list`);
+      await navigate(page, '/users/user-list');
       await page.waitForURL(/\/users(\?|$)/);
       await page.getByRole('combobox', { name: /branch/i }).click();
       await page.getByRole('option', { name: 'All branches' }).click();
@@ -121,7 +123,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     expect(await nav.locator('a[href="/users/user-list"], a[href="/users"]').count()).toBe(0);
 
     // A save is refused by the server.
-    await page.goto(`${e.url}/doctors`);
+    await navigate(page, '/doctors');
     await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     await page.locator('tbody tr').first().getByRole('link', { name: /edit/i }).click();
     const form = page.getByRole('dialog', { name: /^update/i });
@@ -137,7 +139,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     await expect.poll(() => page.getByText(/Viewing as .*, read only/).count()).toBe(0);
     // Ending the view takes the console home; going elsewhere before it arrives races that navigation.
     await page.waitForURL(`${e.url}/`);
-    await page.goto(`${e.url}/audit/audit-list`);
+    await navigate(page, '/audit/audit-list');
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
     // Newest first: the end, the start, and before them the grant.
     const rows = () => page.locator('tbody tr').allTextContents();
@@ -156,7 +158,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
 
   it('compares two groups: the differing menus marked, no serious accessibility finding', async () => {
     const { page } = e;
-    await page.goto(`${e.url}/explain/compare-groups`);
+    await navigate(page, '/explain/compare-groups');
     await page.getByRole('heading', { name: 'Compare groups' }).waitFor();
     for (const [label, group] of [
       ['First group', `Group ${GROUP}`],
@@ -184,6 +186,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
 
   it('Check access by keyboard alone: tab to the controls, choose, read the answer', async () => {
     const { page } = e;
+    // Loaded, not navigated to: the Tab presses below start from the top of a fresh page.
     await page.goto(`${e.url}/explain/check-access`);
     await page.getByRole('heading', { name: 'Check access' }).waitFor();
     const userBox = page.getByRole('combobox', { name: /^user/i });
