@@ -30,6 +30,8 @@ const englishModules = defaults(
       '!./modules/second-factor.en.ts',
       '!./modules/conflicts.en.ts',
       '!./modules/audit.en.ts',
+      '!./modules/accounts.en.ts',
+      '!./modules/access.en.ts',
     ],
     { eager: true },
   ),
@@ -82,7 +84,8 @@ const loaded = new Map<Language, Messages>([['en', en as unknown as Messages]]);
 
 /**
  * English catalogues of tools opened from a screen (the spreadsheets' export and import, the access
- * explainer, the second factor's screens, the conflict notices and dialog, the audit trail's screens),
+ * explainer, the second factor's screens, the conflict notices and dialog, the audit trail's screens,
+ * the account pages: profile, passwords; menu setup and the permission trees),
  * not part of the shell: they load when the tool does (`loadToolMessages`) and are merged into the English
  * catalogue then; the other languages carry them in their own chunks already.
  */
@@ -92,6 +95,8 @@ const toolCatalogues = {
   'second-factor': () => import('./modules/second-factor.en'),
   conflicts: () => import('./modules/conflicts.en'),
   audit: () => import('./modules/audit.en'),
+  accounts: () => import('./modules/accounts.en'),
+  access: () => import('./modules/access.en'),
 };
 const toolEnglish: Messages[] = [];
 const toolsLoaded = new Map<keyof typeof toolCatalogues, Promise<void>>();

@@ -27,7 +27,7 @@ const screenExtensions = Object.assign({}, ...consoleModules.map((m) => m.screen
 import { RowActionsProvider, mergeRowActions } from './screens/row-action-extensions';
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
-import { isOnDemand, lazyComponent } from './lazy';
+import { isOnDemand, lazyComponent, withToolMessages } from './lazy';
 import { EarlyPagesContext, prefetchFirstPage } from './screens/firstPage';
 
 /*
@@ -41,7 +41,9 @@ const ResourceList = lazyComponent(() => import('./signed-in').then((m) => m.Res
 const HomePage = lazyComponent(() => import('./signed-in').then((m) => m.inLayout.HomePage()));
 const SingletonScreen = lazyComponent(() => import('./signed-in').then((m) => m.inLayout.SingletonScreen()));
 const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeniedPage').then((m) => m.AccessDeniedPage));
-const ForgotPasswordPage = lazyComponent(() => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage));
+const ForgotPasswordPage = lazyComponent(
+  withToolMessages('accounts', () => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
+);
 
 /**
  * For a returning user whose session is in storage (main.tsx): the signed-in shell (layout, list

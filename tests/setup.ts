@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server } from './msw/server';
 
-// The whole console renders slowly on a shared 2-core machine: findBy*/waitFor wait up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// The whole console renders slowly on a shared 2-core machine (CI runs three files at a time):
+// findBy*/waitFor wait up to 10 s. They end as soon as what they wait for is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The console loads its screens on demand (src/lazy.tsx). In a browser each is one small fetch; here
 // the first import of each also transforms its sources, which can outlast findBy*'s wait. Whole-console
@@ -17,6 +18,9 @@ beforeAll(async () => {
     import('../src/screens/FormDialog'),
     import('../src/pages/HomePage'),
     import('ra-input-rich-text'),
+    import('../src/signed-in'),
+    // Transformed only: a tool's words still join the catalogue when its screen asks (loadToolMessages).
+    ...Object.values(import.meta.glob('../i18n/modules/*.en.ts')).map((load) => load()),
   ]);
 }, 120_000);
 

@@ -17,9 +17,6 @@ export default {
       granted: 'ব্যবহারকারীকে দেওয়া হয়েছে',
       denied: 'ব্যবহারকারীর জন্য নিষিদ্ধ',
       save_error: 'অনুমতিটি সংরক্ষণ করা যায়নি',
-      // A resource's permission that is no screen (its create, edit, ...): 'Medicines: create'.
-      action_entry: '%{resource}: %{action}',
-      actions: { list: 'তালিকা', get: 'দেখা', create: 'তৈরি', update: 'সম্পাদনা', delete: 'মুছে ফেলা' },
     },
     menu: {
       title: 'মেনু সেটআপ',

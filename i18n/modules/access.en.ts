@@ -17,9 +17,6 @@ export default {
       granted: 'Granted to user',
       denied: 'Denied to user',
       save_error: 'The permission could not be saved',
-      // A resource's permission that is no screen (its create, edit, ...): 'Medicines: create'.
-      action_entry: '%{resource}: %{action}',
-      actions: { list: 'list', get: 'view', create: 'create', update: 'edit', delete: 'delete' },
     },
     menu: {
       title: 'Menu Setup',

@@ -17,9 +17,6 @@ export default {
       granted: 'Concedido al usuario',
       denied: 'Denegado al usuario',
       save_error: 'No se pudo guardar el permiso',
-      // A resource's permission that is no screen (its create, edit, ...): 'Medicines: create'.
-      action_entry: '%{resource}: %{action}',
-      actions: { list: 'lista', get: 'ver', create: 'crear', update: 'editar', delete: 'eliminar' },
     },
     menu: {
       title: 'Configuración de menús',

@@ -17,9 +17,6 @@ export default {
       granted: 'အသုံးပြုသူအား ခွင့်ပြုထားသည်',
       denied: 'အသုံးပြုသူအား ပိတ်ထားသည်',
       save_error: 'ခွင့်ပြုချက်ကို သိမ်းဆည်း၍ မရပါ',
-      // A resource's permission that is no screen (its create, edit, ...): 'Medicines: create'.
-      action_entry: '%{resource}: %{action}',
-      actions: { list: 'စာရင်း', get: 'ကြည့်ရန်', create: 'ဖန်တီးရန်', update: 'ပြင်ဆင်ရန်', delete: 'ဖျက်ရန်' },
     },
     menu: {
       title: 'မီနူး ပြင်ဆင်ခြင်း',

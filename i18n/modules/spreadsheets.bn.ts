@@ -1,7 +1,6 @@
 /** Spreadsheet export and import in Bangla. */
 export default {
   spreadsheets: {
-    export: 'রপ্তানি',
     export_csv: 'CSV রপ্তানি',
     export_xlsx: 'এক্সেল (XLSX) রপ্তানি',
     exporting: '%{rows}টি সারি রপ্তানি হচ্ছে: %{size} পাওয়া গেছে',
@@ -10,7 +9,6 @@ export default {
     export_failed: 'রপ্তানি ব্যর্থ হয়েছে',
     cancel: 'বাতিল',
     close: 'বন্ধ করুন',
-    import: 'আমদানি',
     import_title: '%{name} আমদানি',
     template_csv: 'টেমপ্লেট (CSV)',
     template_xlsx: 'টেমপ্লেট (XLSX)',

@@ -1,7 +1,6 @@
 /** Spreadsheet export and import: the console's buttons and dialogs, and the words the server writes into files. */
 export default {
   spreadsheets: {
-    export: 'Export',
     export_csv: 'Export CSV',
     export_xlsx: 'Export Excel (XLSX)',
     exporting: 'Exporting %{rows} rows: %{size} received',
@@ -10,7 +9,6 @@ export default {
     export_failed: 'The export failed',
     cancel: 'Cancel',
     close: 'Close',
-    import: 'Import',
     import_title: 'Import %{name}',
     template_csv: 'Template (CSV)',
     template_xlsx: 'Template (XLSX)',

@@ -1,7 +1,6 @@
 /** Spreadsheet export and import in Spanish. */
 export default {
   spreadsheets: {
-    export: 'Exportar',
     export_csv: 'Exportar CSV',
     export_xlsx: 'Exportar Excel (XLSX)',
     exporting: 'Exportando %{rows} filas: %{size} recibidos',
@@ -10,7 +9,6 @@ export default {
     export_failed: 'La exportación falló',
     cancel: 'Cancelar',
     close: 'Cerrar',
-    import: 'Importar',
     import_title: 'Importar %{name}',
     template_csv: 'Plantilla (CSV)',
     template_xlsx: 'Plantilla (XLSX)',

@@ -1,7 +1,6 @@
 /** Spreadsheet export and import in Burmese. */
 export default {
   spreadsheets: {
-    export: 'ထုတ်ယူရန်',
     export_csv: 'CSV ထုတ်ယူရန်',
     export_xlsx: 'Excel (XLSX) ထုတ်ယူရန်',
     exporting: 'အတန်း %{rows} ခု ထုတ်ယူနေသည်: %{size} ရရှိပြီး',
@@ -10,7 +9,6 @@ export default {
     export_failed: 'ထုတ်ယူမှု မအောင်မြင်ပါ',
     cancel: 'ပယ်ဖျက်ရန်',
     close: 'ပိတ်ရန်',
-    import: 'တင်သွင်းရန်',
     import_title: '%{name} တင်သွင်းရန်',
     template_csv: 'ပုံစံ (CSV)',
     template_xlsx: 'ပုံစံ (XLSX)',

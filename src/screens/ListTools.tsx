@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import type { ResourceDescriptor } from '../../resources';
 import { lazyComponent } from '../lazy';
-import { loadToolMessages } from '../../i18n';
 import { DeletedRecordsButton } from '../modules/audit/DeletedRecordsButton';
 import { ColumnsChooser, useColumnsPlace } from './ColumnsChooser';
 
@@ -12,11 +11,9 @@ import { ColumnsChooser, useColumnsPlace } from './ColumnsChooser';
 const toolButtons = () => import('./ListToolButtons');
 const SavedFiltersButton = lazyComponent(() => toolButtons().then((m) => m.SavedFiltersButton), null);
 const ServerColumns = lazyComponent(() => toolButtons().then((m) => m.ServerColumns), null);
-// Export's and import's English words come with their buttons: they show once both have arrived.
-const SpreadsheetButtons = lazyComponent(
-  () => Promise.all([toolButtons(), loadToolMessages('spreadsheets')]).then(([m]) => m.SpreadsheetButtons),
-  null,
-);
+// The buttons' two words are in the shell's catalogue; the rest of the spreadsheet tools' words
+// come with the menu and dialog they open (SpreadsheetButtons).
+const SpreadsheetButtons = lazyComponent(() => toolButtons().then((m) => m.SpreadsheetButtons), null);
 
 /** The row's height, kept from the list's first commit on so that the table never moves. */
 const ROW_SX = { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'nowrap', gap: 1, height: 40 } as const;

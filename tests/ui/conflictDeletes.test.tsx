@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { AdminContext } from 'react-admin';
 import { registry } from '../../resources';
-import { i18nProvider } from '../../i18n';
+import { i18nProvider, loadToolMessages } from '../../i18n';
 import { PermissionTree } from '../../src/modules/access/PermissionTree';
 import type { PermissionEntry } from '../../src/modules/access';
 import { server } from '../msw/server';
@@ -152,6 +152,8 @@ const tree = (list: number, create: number, reports: number) => [
 ];
 
 describe('a permission toggle on a set someone else changed', () => {
+  // The tree's English words load with the screens that show it; rendered alone here, they are loaded first.
+  beforeAll(() => loadToolMessages('access'));
   it('shows the toggles changed under the user, keeps theirs or takes the others’, and saves against the new version', async () => {
     const saves: { ifMatch: string | null; body: { permission_data: { menu_id: number; permission_status: number }[] } }[] = [];
     // Stored: Rina turned Reports on after this tree was read.

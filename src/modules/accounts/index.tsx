@@ -1,11 +1,13 @@
 import { Route } from 'react-router-dom';
 import type { ConsoleModule } from '../console-module';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 
-// Each page is a chunk of its own, loaded when its route is visited.
-const ProfilePage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ProfilePage()));
-const ChangePasswordPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ChangePasswordPage()));
-const ResetPasswordPage = lazyComponent(() => import('./ResetPasswordPage').then((m) => m.ResetPasswordPage));
+// Each page is a chunk of its own, loaded when its route is visited, with the accounts' English words.
+const ProfilePage = lazyComponent(withToolMessages('accounts', () => import('../../signed-in').then((m) => m.inLayout.ProfilePage())));
+const ChangePasswordPage = lazyComponent(
+  withToolMessages('accounts', () => import('../../signed-in').then((m) => m.inLayout.ChangePasswordPage())),
+);
+const ResetPasswordPage = lazyComponent(withToolMessages('accounts', () => import('./ResetPasswordPage').then((m) => m.ResetPasswordPage)));
 const LogoutPage = lazyComponent(() => import('./LogoutPage').then((m) => m.LogoutPage));
 
 /** My profile, change password, the forgot-password reset page and /logout. */

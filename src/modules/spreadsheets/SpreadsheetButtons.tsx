@@ -4,12 +4,18 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { Button, useCanAccess } from 'react-admin';
 import type { ResourceDescriptor } from '../../../resources';
 import { exportable, exportSlug, importable, importSlug } from '../../../resources/spreadsheets';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 
-// What the buttons open loads when the user reaches for one (pointer over it, focus, or a click):
-// a list shows only the buttons.
-const ExportMenu = lazyComponent(() => import('./ExportMenu').then((m) => m.ExportMenu), null);
-const ImportDialog = lazyComponent(() => import('./ImportDialog').then((m) => m.ImportDialog), null);
+// What the buttons open loads, with the spreadsheet tools' English words, when the user reaches for
+// one (pointer over it, focus, or a click): a list shows only the buttons.
+const ExportMenu = lazyComponent(
+  withToolMessages('spreadsheets', () => import('./ExportMenu').then((m) => m.ExportMenu)),
+  null,
+);
+const ImportDialog = lazyComponent(
+  withToolMessages('spreadsheets', () => import('./ImportDialog').then((m) => m.ImportDialog)),
+  null,
+);
 
 /** A list's Export and Import buttons, for holders of the resource's export and import permissions. */
 export function SpreadsheetButtons({ descriptor }: { descriptor: ResourceDescriptor }) {

@@ -1,5 +1,5 @@
 import type { ConsoleModule } from '../console-module';
-import { lazyComponent } from '../../lazy';
+import { lazyComponent, withToolMessages } from '../../lazy';
 import { useUserListFilters } from './BranchFilter';
 import { useUserChoiceScopes } from './choiceScopes';
 import { useManageableUsers } from './manageableRows';
@@ -8,9 +8,15 @@ import { USER_PERMISSION_SLUG } from './permission-slug';
 // The create form's password inputs load with the form (their progress bar is used nowhere on a
 // first visit, so it stays out of it): only the create dialog shows them.
 const PasswordInputs = lazyComponent(() => import('./PasswordInputs').then((m) => m.PasswordInputs), null);
-// The row button and the after-save dialog load when first shown.
-const UserPermissionButton = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.UserPermissionButton()), null);
-const PermissionDialogAfterSave = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.PermissionDialogAfterSave()), null);
+// The row button and the after-save dialog load when first shown, with the permission tree's words.
+const UserPermissionButton = lazyComponent(
+  withToolMessages('access', () => import('../../signed-in').then((m) => m.inLayout.UserPermissionButton())),
+  null,
+);
+const PermissionDialogAfterSave = lazyComponent(
+  withToolMessages('access', () => import('../../signed-in').then((m) => m.inLayout.PermissionDialogAfterSave())),
+  null,
+);
 
 /**
  * The users screen is the users descriptor's generated list and dialog (routes `/users`,

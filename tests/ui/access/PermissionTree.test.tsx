@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { AdminContext, Notification } from 'react-admin';
-import { i18nProvider } from '../../../i18n';
+import { i18nProvider, loadToolMessages } from '../../../i18n';
 import { PermissionTree } from '../../../src/modules/access/PermissionTree';
 import type { PermissionEntry } from '../../../src/modules/access';
 import { server } from '../../msw/server';
@@ -65,6 +65,8 @@ function renderTree(props: { group: number; user?: number }) {
 const item = (name: string) => screen.getByRole('treeitem', { name });
 
 describe('PermissionTree', () => {
+  // The tree's English words load with the screens that show it; rendered alone here, they are loaded first.
+  beforeAll(() => loadToolMessages('access'));
   it('shows the catalogue as an ARIA tree with checked, mixed and unchecked entries and a granted count', async () => {
     groupServer();
     renderTree({ group: 3 });
