@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../fixtures/users';
 import { createExamples } from '../fixtures/examples';
 import { signIn, startE2E, type E2E } from './harness';
+import { navigate } from './a11y-routes';
 
 /** Routes as the specification lists them, dialogs that survive a reload, and hidden buttons. */
 describe('navigation and access, end to end in Chromium', () => {
@@ -17,7 +18,7 @@ describe('navigation and access, end to end in Chromium', () => {
   it('redirects the spec aliases, reopens a dialog after reload, shows not-found for unknown paths', async () => {
     const { page } = e;
     await signIn(e);
-    const aliases = [
+    const aliases: [alias: string, screen: string][] = [
       ['/branch/branch-list', '/branch'],
       ['/departments', '/department'],
       ['/pharmacy', '/medicine'],
@@ -40,15 +41,28 @@ describe('navigation and access, end to end in Chromium', () => {
       ['/optics/optics-category', '/optics-category'],
       ['/donations', '/donation'],
     ];
-    for (const [alias, screen] of aliases) {
-      await page.goto(`${e.url}${alias}`);
+    /** The server answers a path typed or bookmarked with the console itself (a reload of it gets the app). */
+    const servesConsole = async (path: string) => {
+      const res = await e.app.inject({ method: 'GET', url: path });
+      expect(`${res.statusCode} ${String(res.headers['content-type'])}`, path).toMatch(/^200 text\/html/);
+      expect(res.body, path).toContain('<div id="root">');
+    };
+    /** The screen's own rows (an edit link into it), not the rows of the screen before. */
+    const screenRows = (screen: string) => page.locator(`tbody tr a[href^="${screen}/"]`).first();
+    // The first alias is loaded (the console starts on a nested alias path); the others are followed
+    // inside the running console, as a link would, after the server was seen to answer each.
+    for (const [i, [alias, screen]] of aliases.entries()) {
+      await servesConsole(alias);
+      if (i === 0) await page.goto(`${e.url}${alias}`);
+      else await navigate(page, alias);
       await page.waitForURL(`${e.url}${screen}`);
-      await page.locator('tbody tr').first().waitFor();
+      await screenRows(screen).waitFor();
     }
     // Screens whose own path is the spec's route.
     for (const path of ['/optics/', '/ot', '/investigation', '/advice', '/chamber', '/schedule']) {
-      await page.goto(`${e.url}${path}`);
-      await page.locator('tbody tr').first().waitFor();
+      await servesConsole(path);
+      await navigate(page, path);
+      await screenRows(path.replace(/\/$/, '')).waitFor();
       expect(await page.getByRole('dialog').count(), path).toBe(0);
     }
     await page.goto(`${e.url}/hero-section`);
