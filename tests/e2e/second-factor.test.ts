@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { insertUser } from '../fixtures/users';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
+import { navigate } from './a11y-routes';
 
 const PW = 'sturdy-horse-battery';
 
@@ -68,7 +69,8 @@ describe('second factor and lock screen, end to end in Chromium', () => {
     const { page } = e;
     await staff('ward-nurse');
     await signIn(e, { username: 'ward-nurse', password: PW });
-    await page.goto(`${e.url}/users/my-profile`);
+    // Inside the console the sign-in started (as the profile link would), without loading it again.
+    await navigate(page, '/users/my-profile');
     await page.getByRole('button', { name: /^set up$/i }).click();
     const qr = page.getByRole('img', { name: /qr code for your authenticator app/i });
     await expect.poll(() => qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -124,7 +126,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
     await staff('reception');
     await typePassword(local, 'reception');
     await page.waitForURL(`${local}/`);
-    await page.goto(`${local}/users/my-profile`);
+    await navigate(page, '/users/my-profile');
     await page.getByLabel(/name of this passkey/i).fill('Reception desk');
     await page.getByRole('button', { name: /^add a passkey$/i }).click();
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: 'Reception desk' }).count()).toBe(1);
@@ -165,7 +167,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
 
     // "Lock" from the profile menu, and another person signs in instead: the first user is signed out.
     await page.keyboard.press('Escape');
-    await page.goto(`${e.url}/`);
+    await navigate(page, '/');
     await page.getByRole('button', { name: /profile/i }).click();
     await page.getByRole('menuitem', { name: /^lock$/i }).click();
     await expect.poll(() => lock.count()).toBe(1);
