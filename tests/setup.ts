@@ -18,7 +18,6 @@ beforeAll(async () => {
     import('../src/screens/FormDialog'),
     import('../src/pages/HomePage'),
     import('ra-input-rich-text'),
-    import('../src/signed-in'),
     // Transformed only: a tool's words still join the catalogue when its screen asks (loadToolMessages).
     ...Object.values(import.meta.glob('../i18n/modules/*.en.ts')).map((load) => load()),
   ]);

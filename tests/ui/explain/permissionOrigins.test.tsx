@@ -65,8 +65,9 @@ function Dialog({ explains }: { explains: boolean }) {
 }
 
 describe("each row of a user's permission tree says where its state comes from", () => {
-  // The console's loader brings the explainer's words with the permission dialog; here the tree is rendered directly.
-  beforeAll(() => loadToolMessages('explain'));
+  // The console's loaders bring the explainer's and the tree's words with the permission dialog; here
+  // the tree is rendered directly.
+  beforeAll(() => Promise.all([loadToolMessages('explain'), loadToolMessages('access')]));
 
   let asked = 0;
   beforeEach(() => {
