@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup.ts'],
+          setupFiles: ['tests/jsdom-styles.ts', 'tests/setup.ts'],
           // Files share a worker and its loaded modules: starting jsdom and importing react-admin
           // for each small file cost about four times the tests themselves. They share no state
           // but what tests/setup.ts resets after every test (DOM, msw handlers, localStorage).
@@ -34,7 +34,7 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup.ts'],
+          setupFiles: ['tests/jsdom-styles.ts', 'tests/setup.ts'],
           // Whole-console renders with real forms (rich text, pictures) typed into by user-event: generous
           // on a shared 2-core machine; a hung test still fails.
           testTimeout: 60_000,
