@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongestFirst from './tests/sequencer';
+
+/** Reliability files that stop servers, databases or Redis, or want a core for a browser: run alone, last. */
+const RUN_ALONE = ['durability', 'postgres-outage', 'redis-outage', 'xss'].map((f) => `tests/reliability/${f}.test.ts`);
 
 /**
  * Two kinds of tests: browser code (unit, ui) runs in jsdom with msw and jest-dom; api and e2e
@@ -13,6 +17,8 @@ export default defineConfig({
     // Most files spend their time waiting on PostgreSQL, Chromium or a server's answer, so three
     // files at a time keep both cores busy. Reliability files still run one at a time, last.
     maxWorkers: 3,
+    // Longest files first across every project (see tests/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -66,11 +72,26 @@ export default defineConfig({
         test: {
           name: 'reliability',
           environment: 'node',
-          include: ['tests/reliability/**/*.test.{ts,tsx}'],
+          include: RUN_ALONE,
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // The fuzzer, the browser and the killed child servers each want a whole core.
+          // Killed child servers, stopped databases and the browser's XSS corpus each want a whole
+          // core and time their answers: one file at a time, after the others.
           fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The fuzzer and the other in-process checks: requests through app.inject, nothing timed,
+          // so they run beside the other files.
+          name: 'reliability-in-process',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.{ts,tsx}'],
+          exclude: RUN_ALONE,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           expect: { poll: { timeout: 10_000 } },
         },
       },

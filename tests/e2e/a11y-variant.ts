@@ -4,23 +4,31 @@ import { signIn, type E2E } from './harness';
 import { consoleRoutes, firstRecords, navigate, seriousViolations, settled, startWatched } from './a11y-routes';
 import { createExamples } from '../fixtures/examples';
 
-const routes = await consoleRoutes();
-
 /** Display variants the console must be usable in: preferences under the spec's names. */
-const variants = [
-  { name: 'light', prefs: { theme: 'light', 'theme-dir': 'ltr' } },
-  { name: 'dark', prefs: { theme: 'dark', 'theme-dir': 'ltr' } },
-  { name: 'right-to-left', prefs: { theme: 'light', 'theme-dir': 'rtl', language: 'bn' } },
+export const variants = {
+  light: { name: 'light', prefs: { theme: 'light', 'theme-dir': 'ltr' } },
+  dark: { name: 'dark', prefs: { theme: 'dark', 'theme-dir': 'ltr' } },
+  rtl: { name: 'right-to-left', prefs: { theme: 'light', 'theme-dir': 'rtl', language: 'bn' } },
   // A phone: the drawer, full-screen dialogs and tables scrolling in their own area.
-  { name: 'phone', prefs: { theme: 'light', 'theme-dir': 'ltr' }, viewport: { width: 390, height: 844 } },
-] as const;
+  phone: { name: 'phone', prefs: { theme: 'light', 'theme-dir': 'ltr' }, viewport: { width: 390, height: 844 } },
+} as const;
+
+type Variant = (typeof variants)[keyof typeof variants];
 
 /**
- * One server and one browser per variant. Signed-out pages are loaded; signed-in routes are
- * reached inside the running console (as a click on a link would), so the bundle is not parsed
- * again for every screen.
+ * Every route of the console checked by axe-core in one display variant, each variant in a test
+ * file of its own (tests/e2e/a11y-*.test.ts) so that the four run side by side. One server and one
+ * browser context per variant. Signed-out pages are loaded; signed-in routes are reached inside the
+ * running console (as a click on a link would), so the bundle is not parsed again for every screen.
  */
-describe.each(variants)('axe-core finds no serious or critical violation ($name)', (variant) => {
+export async function checkEveryRoute(variant: Variant) {
+  const routes = await consoleRoutes();
+  describe(`axe-core finds no serious or critical violation (${variant.name})`, () => {
+    defineChecks(variant, routes);
+  });
+}
+
+function defineChecks(variant: Variant, routes: Awaited<ReturnType<typeof consoleRoutes>>) {
   const { prefs } = variant;
   let e: E2E;
   /** What went wrong on the page since the route was opened: API answers of 400 and up, uncaught errors. */
@@ -90,4 +98,4 @@ describe.each(variants)('axe-core finds no serious or critical violation ($name)
     await expect.poll(() => seriousViolations(e.page), { timeout: 15_000, interval: 1_500 }).toEqual([]);
     expect(failures).toEqual([]);
   });
-});
+}

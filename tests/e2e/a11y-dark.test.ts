@@ -1,0 +1,3 @@
+import { checkEveryRoute, variants } from './a11y-variant';
+
+await checkEveryRoute(variants.dark);
