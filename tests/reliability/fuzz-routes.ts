@@ -187,16 +187,25 @@ const RECORDS_FAILURES =
 const selfHarm = (route: CatalogueEntry, c: Case) =>
   /\/(group|users?)\//.test(route.url) && route.url.includes(':') && route.method !== 'GET' && c.params[0] === '1';
 
-for (const kind of KINDS) {
+/**
+ * Fuzzes one part of the routes (every `parts`-th, from `part`), each part in a test file of its
+ * own (tests/reliability/fuzz-*.test.ts) with its own server, so that the parts run side by side.
+ */
+export async function fuzzRoutes(part: number, parts: number) {
+  for (const kind of KINDS) await fuzzOn(kind, part, parts);
+}
+
+async function fuzzOn(kind: Kind, part: number, parts: number) {
   // Built before the tests are declared: the routes to fuzz are read from the running server.
   const s = await startReliableServer(kind);
   // A record of every resource, so the path ids the cases try find records to read, change and delete.
   await createExamples(s.app);
   await s.app.ready();
   // HEAD routes are Fastify's copies of the GET ones; fuzzing GET covers their handlers.
-  const routes = s.app.routeCatalogue.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  const every = s.app.routeCatalogue.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  const routes = every.filter((_, i) => i % parts === part);
 
-  describe(`fuzzing every route (${kind})`, () => {
+  describe(`fuzzing every route (${kind}, part ${part + 1} of ${parts})`, () => {
     let cases = 0;
     let refusals = 0;
     let fingerprints = 0;
@@ -214,21 +223,22 @@ for (const kind of KINDS) {
     afterAll(async () => {
       const codes = [...statuses.entries()].sort(([a], [b]) => a - b).map(([code, n]) => `${code}x${n}`);
       figure(
-        `fuzz (${kind})`,
-        `${routes.length} routes x ${RUNS} = ${cases} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx; ${refusals} refusals, ${fingerprints} full fingerprints compared; statuses ${codes.join(' ')}; ${(injectMs / 1000).toFixed(1)} s in requests, ${(fingerprintMs / 1000).toFixed(1)} s fingerprinting`,
+        `fuzz (${kind}, part ${part + 1} of ${parts})`,
+        `${routes.length} of ${every.length} routes x ${RUNS} = ${cases} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx; ${refusals} refusals, ${fingerprints} full fingerprints compared; statuses ${codes.join(' ')}; ${(injectMs / 1000).toFixed(1)} s in requests, ${(fingerprintMs / 1000).toFixed(1)} s fingerprinting`,
       );
       await s.close();
     });
 
     it('finds the generated and hand-written routes in the server itself', () => {
-      const urls = routes.map((r) => `${r.method} ${r.url}`);
+      const urls = every.map((r) => `${r.method} ${r.url}`);
       for (const d of registry.all) {
         const list = `GET /api/${d.api.prefix}/${d.api.entity ?? d.api.prefix}-list`;
         // Generated lists are registered with the contract's trailing slash, module lists without.
         expect(urls.includes(list) || urls.includes(`${list}/`), list).toBe(true);
       }
       expect(urls).toContain('POST /api/users/user-login');
-      expect(routes.length).toBeGreaterThan(registry.all.length * 3);
+      expect(every.length).toBeGreaterThan(registry.all.length * 3);
+      expect(routes.length).toBeGreaterThan(0);
     });
 
     for (const route of routes) {

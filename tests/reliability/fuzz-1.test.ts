@@ -1,0 +1,3 @@
+import { fuzzRoutes } from './fuzz-routes';
+
+await fuzzRoutes(0, 3);

@@ -1,0 +1,3 @@
+import { fuzzRoutes } from './fuzz-routes';
+
+await fuzzRoutes(1, 3);
