@@ -14,8 +14,9 @@ export default defineConfig({
   test: {
     globals: true,
     // Vitest's default on 2 cores is one worker (cores - 1): every file would wait for the one before.
-    // Most files spend their time waiting on PostgreSQL, Chromium or a server's answer, so three
-    // files at a time keep both cores busy. Reliability files still run one at a time, last.
+    // Files wait on PostgreSQL, Chromium or a server's answer at times, so three files at a time keep
+    // both cores busy (four were no faster: the run is then CPU-bound). The outage files still run
+    // one at a time, last.
     maxWorkers: 3,
     // Longest files first across every project (see tests/sequencer.ts).
     sequence: { sequencer: LongestFirst },
@@ -103,6 +104,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.{ts,tsx}'],
           // One Chromium and one seeded database for the run; each file connects and copies.
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // Files share a worker and its loaded modules, as the api project's do (the whole server
+          // and playwright-core, loaded once per worker): each file starts its own server and
+          // browser context and closes them, and the server keeps its state on the app.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Files run beside each other and beside the other projects: each has its own server on a free
