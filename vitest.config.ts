@@ -76,7 +76,9 @@ export default defineConfig({
           include: ['tests/reliability/**/*.test.{ts,tsx}'],
           exclude: [OUTAGES],
           // The fuzzer (in parts), the XSS corpus in Chromium, a killed child server: long, but
-          // nothing in them is timed, so they run beside the other files.
+          // nothing in them is timed, so they run beside the other files, sharing workers and loaded
+          // modules as the api files do (each file starts and closes its own servers).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 10_000 } },
