@@ -7,6 +7,13 @@ export const TOAST_DELAY_MS = 300;
 export const SIGN_IN_TOAST_DELAY_MS = 500;
 export const TOAST_DURATION_MS = 1000;
 
+/**
+ * Top right, just below the app bar (56 px on a phone, 48 px from `sm` up) rather than over it:
+ * MUI's place (8 px, 24 px from the top) covered the user menu, and a pointer resting on a toast
+ * holds it open, so the button under it could not be reached until the pointer moved away.
+ */
+const BELOW_APP_BAR = { top: { xs: 64, sm: 56 } } as const;
+
 function sameNotification(a: NotificationPayload, b: NotificationPayload): boolean {
   return (
     a.type === b.type &&
@@ -16,7 +23,7 @@ function sameNotification(a: NotificationPayload, b: NotificationPayload): boole
 }
 
 /**
- * Toasts at the top right for one second, each shown after the spec's delay: react-admin's own
+ * Toasts at the top right (below the app bar) for one second, each shown after the spec's delay: react-admin's own
  * Notification reads a queue that only receives a message once it has waited.
  */
 export function AppNotification() {
@@ -49,7 +56,7 @@ export function AppNotification() {
   );
   return (
     <NotificationContext.Provider value={delayed}>
-      <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} />
+      <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_DURATION_MS} sx={BELOW_APP_BAR} />
     </NotificationContext.Provider>
   );
 }

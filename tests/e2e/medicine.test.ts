@@ -88,6 +88,17 @@ describe('medicine, end to end in Chromium', () => {
       .click();
     await page.getByText('Do You Want to Delete?').waitFor();
     await page.getByRole('button', { name: /^yes$/i }).click();
+    // The toast that says so is at the top right below the app bar, never over its buttons (the
+    // user menu is used next): how far its top is below the bar's bottom, once it shows.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const toast = document.querySelector('.MuiSnackbar-root');
+          const bar = document.querySelector('header');
+          return toast && bar ? toast.getBoundingClientRect().top - bar.getBoundingClientRect().bottom : null;
+        }),
+      )
+      .toBeGreaterThanOrEqual(0);
     await expect.poll(() => page.getByText('Data Not Found').count()).toBeGreaterThan(0);
 
     await page
