@@ -11,6 +11,7 @@ import { viewAs011 } from './migrations/011_view_as';
 import { secondFactor010 } from './migrations/010_second_factor';
 import { auditAppend012 } from './migrations/012_audit_append';
 import { auditBranchPartial013 } from './migrations/013_audit_branch_partial';
+import { auditBranchCovered014 } from './migrations/014_audit_branch_covered';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '011_view_as': viewAs011(),
     '012_audit_append': auditAppend012(conn.dialect),
     '013_audit_branch_partial': auditBranchPartial013(),
+    '014_audit_branch_covered': auditBranchCovered014(),
   };
 }
 
