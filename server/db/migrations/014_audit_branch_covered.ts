@@ -21,7 +21,11 @@ export function auditBranchCovered014(): Migration {
     async up(db: Kysely<unknown>) {
       for (const [name, columns] of COVERED) {
         await db.schema.dropIndex(name).execute();
-        await db.schema.createIndex(name).on('audit_log').columns([...columns]).execute();
+        await db.schema
+          .createIndex(name)
+          .on('audit_log')
+          .columns([...columns])
+          .execute();
       }
     },
   };
