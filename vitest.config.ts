@@ -2,12 +2,19 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirst from './tests/sequencer';
 
+/**
+ * Console tests that need jsdom, each in a fresh worker. DOMPurify sanitises nothing in happy-dom
+ * (it hands `<script>` back), so the checks of sanitised HTML run here; so does a file that mocks a
+ * module (vi.mock) the other files have already loaded.
+ */
+const UI_JSDOM = ['tests/ui/contentScreens.test.tsx', 'tests/ui/audit/history.test.tsx', 'tests/ui/shell/menuPrefetch.test.tsx'];
+
 /** Reliability files that stop PostgreSQL or Redis under instances that must answer in time: run alone, last. */
 const OUTAGES = 'tests/reliability/*-outage.test.ts';
 
 /**
- * Two kinds of tests: browser code (unit, ui) runs in jsdom with msw and jest-dom; api and e2e
- * tests run in node against the real server. Every project picks up `tests/<kind>/**\/*.test.ts(x)`.
+ * Two kinds of tests: browser code (unit, ui) runs in jsdom or happy-dom with msw and jest-dom; api
+ * and e2e tests run in node against the real server. Every project picks up `tests/<kind>/**\/*.test.ts(x)`.
  */
 export default defineConfig({
   plugins: [react()],
@@ -39,11 +46,27 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'ui',
-          environment: 'jsdom',
+          // happy-dom: the whole-console renders cost about half of jsdom's CPU here (jsdom matches
+          // every emotion rule on each computed style), and the files share a worker and its loaded
+          // modules (in jsdom a shared worker grew slower file by file). Each file gets its own
+          // window; tests/setup.ts resets DOM, msw handlers and localStorage after every test.
+          environment: 'happy-dom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/jsdom-styles.ts', 'tests/setup.ts'],
+          exclude: UI_JSDOM,
+          setupFiles: ['tests/setup.ts'],
+          isolate: false,
           // Whole-console renders with real forms (rich text, pictures) typed into by user-event: generous
           // on a shared 2-core machine; a hung test still fails.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'ui-jsdom',
+          environment: 'jsdom',
+          include: UI_JSDOM,
+          setupFiles: ['tests/jsdom-styles.ts', 'tests/setup.ts'],
           testTimeout: 60_000,
         },
       },

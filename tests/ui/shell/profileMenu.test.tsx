@@ -37,9 +37,15 @@ function serveHome() {
   serveMenu();
 }
 
+/**
+ * The profile button: an icon named "Profile" below 600 px, the user's name from there on
+ * ("Admin, profile menu"; happy-dom's window is 1024 px wide).
+ */
+const PROFILE = { name: /^(Profile|.+, profile menu)$/ };
+
 async function openProfileMenu() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Profile' }));
+  await user.click(await screen.findByRole('button', PROFILE));
   return { user, menu: await screen.findByRole('menu') };
 }
 
@@ -92,7 +98,7 @@ describe('the profile menu and the app bar', { timeout: 120_000 }, () => {
     (consoleModules as ConsoleModule[]).push(testModule);
     try {
       renderApp('/', registry);
-      const profile = await screen.findByRole('button', { name: 'Profile' });
+      const profile = await screen.findByRole('button', PROFILE);
       await waitFor(() => expect(profile.querySelector('img')).toHaveAttribute('src', '/api/uploads/users/me.webp'));
       expect(screen.getByRole('button', { name: 'Bell' })).toBeInTheDocument();
       // The shell's own app bar items: the search and the theme toggle.
