@@ -7,7 +7,7 @@ import LongestFirst from './tests/sequencer';
  * (it hands `<script>` back), so the checks of sanitised HTML run here; so does a file that mocks a
  * module (vi.mock) the other files have already loaded.
  */
-const UI_JSDOM = ['tests/ui/contentScreens.test.tsx', 'tests/ui/audit/history.test.tsx', 'tests/ui/shell/menuPrefetch.test.tsx'];
+const UI_JSDOM = ['tests/ui/sanitisedHtml.test.tsx', 'tests/ui/audit/history.test.tsx', 'tests/ui/shell/menuPrefetch.test.tsx'];
 
 /** Reliability files that stop PostgreSQL or Redis under instances that must answer in time: run alone, last. */
 const OUTAGES = 'tests/reliability/*-outage.test.ts';
