@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { server } from './msw/server';
+import { i18nProvider } from '../i18n';
 
 // The whole console renders slowly on a shared 2-core machine (CI runs three files at a time):
 // findBy*/waitFor wait up to 10 s. They end as soon as what they wait for is there.
@@ -25,9 +26,12 @@ beforeAll(async () => {
 
 // Any request without a handler fails the test: the console must only call the contract.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  // The console's one translator keeps the language a test switched to; files share a worker, and
+  // a page load would start from the (now cleared) preference: English.
+  if (i18nProvider.getLocale() !== 'en') await i18nProvider.changeLocale('en');
 });
 afterAll(() => server.close());
