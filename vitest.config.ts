@@ -19,8 +19,7 @@ export default defineConfig({
     globals: true,
     // Vitest's default on 2 cores is one worker (cores - 1): every file would wait for the one before.
     // Files wait on PostgreSQL, Chromium or a server's answer at times, so three files at a time keep
-    // both cores busy (four were no faster: the run is then CPU-bound). The outage files still run
-    // one at a time, last.
+    // both cores busy (four were no faster: the run is then CPU-bound).
     maxWorkers: 3,
     // Longest files first across every project (see tests/sequencer.ts).
     sequence: { sequencer: LongestFirst },
@@ -45,8 +44,9 @@ export default defineConfig({
           name: 'ui',
           // happy-dom: the whole-console renders cost about half of jsdom's CPU here (jsdom matches
           // every emotion rule on each computed style), and the files share a worker and its loaded
-          // modules (in jsdom a shared worker grew slower file by file). Each file gets its own
-          // window; tests/setup.ts resets DOM, msw handlers and localStorage after every test.
+          // modules (in jsdom a shared worker grew slower file by file). They share the window too:
+          // tests/setup.ts puts back what a page load would (DOM, msw handlers, localStorage, the
+          // translator's language) after every test.
           environment: 'happy-dom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           exclude: UI_JSDOM,
