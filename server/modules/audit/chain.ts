@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 /** One row of `audit_log` (migration 008), as stored. JSON columns are kept as the text that was hashed. */
@@ -42,10 +42,16 @@ export type HashedEntry = Omit<AuditLogTable, 'audit_hash'>;
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  // Every write serialises its changes and its record: a plain loop over the sorted keys (the
+  // default sort compares UTF-16 code units, as `<` does), without the intermediate arrays.
+  const object = value as Record<string, unknown>;
+  let out = '';
+  for (const key of Object.keys(object).sort()) {
+    const v = object[key];
+    if (v === undefined) continue;
+    out += `${out ? ',' : '{'}${JSON.stringify(key)}:${canonicalJson(v)}`;
+  }
+  return out ? `${out}}` : '{}';
 }
 
 /** An entry's hashed columns, in the order the trail's statements take them (its hash follows them). */
@@ -92,12 +98,8 @@ function entryJson(entry: HashedEntry): string {
   return `${out}}`;
 }
 
-/** SHA-256 over the previous entry's hash and this entry's canonical JSON, in one update. */
-export function entryHash(entry: HashedEntry): string {
-  return createHash('sha256')
-    .update(`${entry.audit_prev_hash}\n${entryJson(entry)}`)
-    .digest('hex');
-}
+/** SHA-256 over the previous entry's hash and this entry's canonical JSON. */
+export const entryHash = (entry: HashedEntry): string => hash('sha256', `${entry.audit_prev_hash}\n${entryJson(entry)}`, 'hex');
 
 /** The three values of an entry that only the chain's head decides, in the order its canonical JSON has them. */
 const HEAD_KEYS = ['audit_at', 'audit_id', 'audit_prev_hash'] as const;
@@ -152,6 +154,10 @@ function hashPartsOfAny(body: EntryBody): [string, string, string, string] {
 
 export const joinParts = (parts: readonly string[], at: string, id: number, prev: string): string =>
   `${parts[0]}${JSON.stringify(at)}${parts[1]}${id}${parts[2]}${JSON.stringify(prev)}${parts[3]}`;
+
+/** `entryHash` of the entry `parts` (hashParts) make with this time, id and previous hash. */
+export const hashOfParts = (parts: readonly string[], at: string, id: number, prev: string): string =>
+  hash('sha256', `${prev}\n${joinParts(parts, at, id, prev)}`, 'hex');
 
 /** What a prune entry's changes hold: the last pruned entry, from which the chain is checked on. */
 export interface PruneAnchor {

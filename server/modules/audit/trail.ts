@@ -6,13 +6,12 @@ import type { ChangeRecorder, ChangesRecorder, StoredChange } from '../../crud/s
 import {
   auditDb,
   canonicalJson,
-  entryHash,
   GENESIS,
   HASHED_COLUMNS,
+  hashOfParts,
   hashParts,
   type AuditLogTable,
   type EntryBody,
-  type HashedEntry,
   type PruneAnchor,
 } from './chain';
 import { descriptorChanges, descriptorSnapshot, type FieldChanges } from './changes';
@@ -113,18 +112,28 @@ const laterOf = (now: string, previous: string | undefined) => (previous !== und
 
 type ChainHead = Pick<AuditLogTable, 'audit_id' | 'audit_hash' | 'audit_at'>;
 
-/** The entry `body` makes after `last` (none: the first entry), with its id, time and hashes. */
-function chainedTo(body: EntryBody, last: ChainHead | undefined, now: string): AuditLogTable {
-  const row: HashedEntry = {
-    ...body,
-    audit_id: last ? last.audit_id + 1 : 1,
-    // Never before the previous entry (instances' clocks may differ): time follows the chain, so a
-    // date range is a range of ids (see queries.ts).
-    audit_at: laterOf(now, last?.audit_at),
-    audit_prev_hash: last?.audit_hash ?? GENESIS,
-  };
-  return { ...row, audit_hash: entryHash(row) };
+/**
+ * The values of the entry `body` makes after `last` (none: the first entry), in AUDIT_COLUMNS'
+ * order, and its head: every write appends one, so it is put together straight from the body's
+ * canonical JSON cut around the three values the chain's head decides (hashParts), with no
+ * intermediate entry objects.
+ */
+function chainedTo(body: EntryBody, parts: readonly string[], last: ChainHead | undefined, now: string) {
+  const id = last ? last.audit_id + 1 : 1;
+  // Never before the previous entry (instances' clocks may differ): time follows the chain, so a
+  // date range is a range of ids (see queries.ts).
+  const at = laterOf(now, last?.audit_at);
+  const prev = last?.audit_hash ?? GENESIS;
+  const hash = hashOfParts(parts, at, id, prev);
+  const values: unknown[] = [id, at];
+  for (const c of BODY_COLUMNS) values.push(body[c]);
+  values.push(prev, hash);
+  return { values, head: { audit_id: id, audit_hash: hash, audit_at: at } satisfies ChainHead };
 }
+
+/** An entry's values (AUDIT_COLUMNS' order) as a row, for the multi-row insert. */
+const rowOf = (values: readonly unknown[]) =>
+  Object.fromEntries(AUDIT_COLUMNS.map((c, i) => [c, values[i]])) as unknown as AuditLogTable;
 
 /** Runs a compiled statement with new parameters. */
 const runWith = async <R>(on: Handle, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> =>
@@ -207,24 +216,20 @@ export function createTrail(dialect: Dialect) {
     await lock(trx);
     if (check) await check(trx);
     const now = new Date().toISOString();
+    const parts = hashParts(body);
     if (dialect === 'sqlite' && head) {
-      const stored = chainedTo(body, head, now);
-      const parameters = [...AUDIT_COLUMNS.map((c) => stored[c]), head.audit_hash];
-      const done = await on.executeQuery({ ...q.appendAfter, parameters });
+      const stored = chainedTo(body, parts, head, now);
+      const done = await on.executeQuery({ ...q.appendAfter, parameters: [...stored.values, head.audit_hash] });
       if (done.numAffectedRows === 1n) {
-        head = stored;
-        return stored.audit_id;
+        head = stored.head;
+        return stored.head.audit_id;
       }
     }
     const last = (await runWith(on, q.last, q.last.parameters))[0];
-    const stored = chainedTo(body, last, now);
-    await runWith(
-      on,
-      q.insert,
-      AUDIT_COLUMNS.map((c) => stored[c]),
-    );
-    if (dialect === 'sqlite') head = stored;
-    return stored.audit_id;
+    const stored = chainedTo(body, parts, last, now);
+    await runWith(on, q.insert, stored.values);
+    if (dialect === 'sqlite') head = stored.head;
+    return stored.head.audit_id;
   }
 
   /**
@@ -243,15 +248,9 @@ export function createTrail(dialect: Dialect) {
     let last = (await runWith(on, q.last, q.last.parameters))[0];
     const now = new Date().toISOString();
     const rows: AuditLogTable[] = bodies.map((body) => {
-      const row: HashedEntry = {
-        ...body,
-        audit_id: last ? last.audit_id + 1 : 1,
-        audit_at: laterOf(now, last?.audit_at),
-        audit_prev_hash: last?.audit_hash ?? GENESIS,
-      };
-      const stored: AuditLogTable = { ...row, audit_hash: entryHash(row) };
-      last = stored;
-      return stored;
+      const stored = chainedTo(body, hashParts(body), last, now);
+      last = stored.head;
+      return rowOf(stored.values);
     });
     for (let i = 0; i < rows.length; i += ENTRIES_PER_INSERT)
       await auditDb(on)
