@@ -60,6 +60,7 @@ const TRAIL_LOCK = 7_303_202_620;
 interface UserNames {
   users: { user_id: number; user_name: string; user_branch: number };
 }
+type Who = Pick<UserNames['users'], 'user_name' | 'user_branch'>;
 /**
  * Any connection or transaction of the app, whatever tables its type lists (the app's `Db`, a
  * descriptor's `DynamicDb`, a transaction of either); the trail types its own tables on it.
@@ -153,15 +154,17 @@ export function createTrail(dialect: Dialect) {
    * PostgreSQL each read was a round trip of its own. A write to a user through this instance
    * forgets theirs at once (`forget`); another instance's rename shows within NAME_MS.
    */
-  const names = new Map<number, { user_name: string; user_branch: number; until: number }>();
-  async function actorOf(on: Handle, userId: number) {
-    const now = Date.now();
+  const names = new Map<number, Who & { until: number }>();
+  /** The actor's name and branch: at once while taken as read (no await on every write), else read. */
+  function actorOf(on: Handle, userId: number): Who | undefined | Promise<Who | undefined> {
     const kept = names.get(userId);
-    if (kept && kept.until > now) return kept;
+    return kept && kept.until > Date.now() ? kept : readActor(on, userId);
+  }
+  async function readActor(on: Handle, userId: number): Promise<Who | undefined> {
     const who = (await runWith(on, statements(on).who, [userId]))[0];
     if (!who) return undefined;
     if (names.size >= NAMES_MAX) names.clear();
-    const fresh = { ...who, until: now + NAME_MS };
+    const fresh = { ...who, until: Date.now() + NAME_MS };
     names.set(userId, fresh);
     return fresh;
   }
@@ -178,9 +181,13 @@ export function createTrail(dialect: Dialect) {
     }
   }
 
-  /** An entry's own values, its actor's name and branch read (or taken as read). */
-  async function bodyOf(on: Handle, entry: TrailEntry): Promise<EntryBody> {
-    const who = entry.actor ? await actorOf(on, entry.actor.user_id) : undefined;
+  /** An entry's own values, its actor's name and branch read (or, with no await, taken as read). */
+  function bodyOf(on: Handle, entry: TrailEntry): EntryBody | Promise<EntryBody> {
+    const who = entry.actor && actorOf(on, entry.actor.user_id);
+    return who instanceof Promise ? who.then((w) => bodyWith(entry, w)) : bodyWith(entry, who);
+  }
+
+  function bodyWith(entry: TrailEntry, who: Who | undefined): EntryBody {
     const origin = entry.actor?.origin ?? entry.origin;
     return {
       audit_actor: entry.actor?.user_id ?? null,
@@ -211,9 +218,11 @@ export function createTrail(dialect: Dialect) {
     if (!on.isTransaction) return on.transaction().execute((trx) => record(trx, entry, check));
     const trx = on as unknown as Kysely<unknown>;
     const q = statements(on);
-    const body = await bodyOf(on, entry);
+    // Awaited only when it must be: each await is a turn of the queue on every write.
+    const pending = bodyOf(on, entry);
+    const body = pending instanceof Promise ? await pending : pending;
     if (dialect === 'postgres' && !check) return appendOnPostgres(on, body);
-    await lock(trx);
+    if (dialect === 'postgres') await lock(trx);
     if (check) await check(trx);
     const now = new Date().toISOString();
     const parts = hashParts(body);
