@@ -104,6 +104,7 @@ export const entryHash = (entry: HashedEntry): string => hash('sha256', `${entry
 /** The three values of an entry that only the chain's head decides, in the order its canonical JSON has them. */
 const HEAD_KEYS = ['audit_at', 'audit_id', 'audit_prev_hash'] as const;
 export type EntryBody = Omit<HashedEntry, (typeof HEAD_KEYS)[number]>;
+const BODY_KEYS = ENTRY_KEYS.map((k) => ({ ...k, head: (HEAD_KEYS as readonly string[]).includes(k.key) }));
 
 /**
  * An entry's canonical JSON cut around its time, id and previous hash: whoever appends it at the
@@ -118,9 +119,9 @@ export function hashParts(body: EntryBody): [string, string, string, string] {
   // Like entryJson: the keys in their known order, cut at the three the chain's head fills in.
   const parts: string[] = [];
   let current = '';
-  for (const { key, prefix } of ENTRY_KEYS) {
+  for (const { key, prefix, head } of BODY_KEYS) {
     current += prefix;
-    if ((HEAD_KEYS as readonly string[]).includes(key)) {
+    if (head) {
       parts.push(current);
       current = '';
       continue;
