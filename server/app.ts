@@ -32,7 +32,7 @@ import { localBus } from './cluster/local-bus';
 import { redisBus } from './cluster/redis-bus';
 import { relayBetweenInstances } from './cluster/relay';
 import { featureModules } from './modules';
-import { createTrail } from './modules/audit/trail';
+import { trailOf } from './modules/audit/trail';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -67,7 +67,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const permissions = createPermissionResolver(conn.db, registry);
   const events = createEventBus();
   crud.announce((change) => events.emit('record-changed', change));
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
   crud.recordIn(trail.recorder, trail.recorderOfMany);
   const sessions = createSessionStore(conn.db, run, events, { idleMs: config.sessionIdleMs });
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };

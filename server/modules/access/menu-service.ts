@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db, Dialect, MenuTable } from '../../db/database';
+import type { TrailConnection } from '../audit/trail';
+import type { Db, MenuTable } from '../../db/database';
 import { ApiError, notFound } from '../../http/envelope';
 import { DEFAULT_MENU_ICON, PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader, GroupRef } from './groups';
@@ -90,11 +91,12 @@ export function menuService(
   db: Db,
   groups: GroupReader,
   superAdminGroup: () => Promise<number>,
-  dialect: Dialect,
+  conn: TrailConnection,
   lastChange?: (resource: string, id: number) => Promise<LastChange | undefined>,
 ) {
   const allMenus = (on: Db = db) => on.selectFrom('menu').selectAll().execute();
-  const audit = accessEntries(dialect);
+  const audit = accessEntries(conn);
+  const { dialect } = conn;
 
   /**
    * Every menu write runs here: one transaction, one at a time. The checks (parent cycles, used

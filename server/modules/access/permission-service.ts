@@ -1,4 +1,5 @@
-import type { Db, Dialect } from '../../db/database';
+import type { Db } from '../../db/database';
+import type { TrailConnection } from '../audit/trail';
 import { ApiError } from '../../http/envelope';
 import { PROTECTED_SLUGS } from './catalogue';
 import type { GroupReader } from './groups';
@@ -65,11 +66,12 @@ export function permissionService(
   db: Db,
   groups: GroupReader,
   superAdminGroup: () => Promise<number>,
-  dialect: Dialect,
+  conn: TrailConnection,
   shipped: ReadonlyMap<string, string> = new Map(),
   lastChange?: (resource: string, id: number) => Promise<LastChange | undefined>,
 ) {
-  const audit = accessEntries(dialect);
+  const audit = accessEntries(conn);
+  const { dialect } = conn;
   const menus = (status?: number) => {
     let q = db.selectFrom('menu').selectAll();
     if (status !== undefined) q = q.where('menu_status', '=', status);

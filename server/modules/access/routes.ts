@@ -47,8 +47,8 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   let superAdmin: number | undefined;
   const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(db, ctx.registry));
   const groups = groupReader(db, ctx.registry);
-  const menus = menuService(db, groups, superAdminGroup, ctx.conn.dialect, ctx.crud.lastChange);
-  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn.dialect, shippedNames(ctx.registry), ctx.crud.lastChange);
+  const menus = menuService(db, groups, superAdminGroup, ctx.conn, ctx.crud.lastChange);
+  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn, shippedNames(ctx.registry), ctx.crud.lastChange);
   const escalation = noEscalation(ctx);
   guardGroups(ctx, superAdminGroup);
 

@@ -7,7 +7,7 @@ import { originOf } from '../../plugins/auth';
 import { userView } from '../../auth/user-view';
 import { clearFailures } from './throttle';
 import { recordSignIn } from './history';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 
 export interface SigningIn {
   user_id: number;
@@ -31,7 +31,7 @@ export async function finishSignIn(
 ) {
   const { conn, registry, permissions } = ctx;
   const db = conn.db;
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
   const browser = request.headers['user-agent'] ?? '';
   const origin = originOf(request);
   await clearFailures(db, user.username);

@@ -8,7 +8,7 @@ import { CODE_RULES, checkCode, issueCode, purgeResets, spendTokens, tokenOwner 
 import { clearFailures } from './throttle';
 import type { Mailer } from './mailer';
 import { originOf, PUBLIC } from '../../plugins/auth';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 
 /** Requests for a code per client address, whatever the e-mail addresses asked for. */
 export const CODE_REQUESTS_PER_IP = { max: 20, timeWindow: '15 minutes' };
@@ -24,7 +24,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
   return (app) => {
     const { conn, sessions } = app.ctx;
     const db = conn.db;
-    const trail = createTrail(conn.dialect);
+    const trail = trailOf(conn);
 
     app.post<{ Body: { email: string } }>(
       '/reset-password-verify',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiError, success } from '../../http/envelope';
 import { originOf, requireUser } from '../../plugins/auth';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 import { descriptorSnapshot } from '../audit/changes';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
@@ -26,7 +26,7 @@ interface ChangePasswordBody {
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   const { conn, registry, images, sessions, config, events } = app.ctx;
   const db = conn.db;
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { hashToken } from '../../auth/sessions';
 import { originOf, requireUser } from '../../plugins/auth';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 import { signedIn } from './validation';
 import { TAGS, sessionParams } from './schemas';
 
@@ -16,7 +16,7 @@ export const sessionId = (tokenHash: string) => createHash('sha256').update(`ses
 export const sessionRoutes: FastifyPluginAsync = (app) => {
   const { conn, sessions, events } = app.ctx;
   const db = conn.db;
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
 
   const mine = (userId: number) =>
     db

@@ -9,7 +9,7 @@ import { lockedMinutes, recordFailure } from './throttle';
 import { finishSignIn } from './finish-sign-in';
 import { signInGate } from '../second-factor/gate';
 import { recordSignIn } from './history';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 
 interface LoginBody {
   username: string;
@@ -21,7 +21,7 @@ interface LoginBody {
 export const signInRoutes: FastifyPluginAsync = (app) => {
   const { conn, registry, permissions, config, sessions } = app.ctx;
   const db = conn.db;
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
 
   app.post<{ Body: LoginBody }>(
     '/users/user-login',

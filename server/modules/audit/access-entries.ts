@@ -1,7 +1,7 @@
-import type { Db, Dialect, Row } from '../../db/database';
+import type { Db, Row } from '../../db/database';
 import type { AuthUser } from '../../context';
 import { fieldChanges, slugChanges } from './changes';
-import { createTrail } from './trail';
+import { trailOf, type TrailConnection } from './trail';
 
 /**
  * The trail's entries for the access module's own writes (menus, group and per-user
@@ -43,8 +43,8 @@ async function slugsOf(trx: Db, target: { group: number } | { user: number }): P
   return [...slugs];
 }
 
-export function accessEntries(dialect: Dialect) {
-  const trail = createTrail(dialect);
+export function accessEntries(conn: TrailConnection) {
+  const trail = trailOf(conn);
   return {
     /** The menu as the trail shows it (its row and groups); read before a change to record it afterwards. */
     menuState,

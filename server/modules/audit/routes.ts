@@ -8,7 +8,7 @@ import { AUDIT_MENUS, AUDIT_SLUGS } from './menus';
 import { schemas } from './schemas';
 import { auditQueries, type LogFilters } from './queries';
 import { restorer } from './restore';
-import { createTrail } from './trail';
+import { trailOf } from './trail';
 import { retentionDaysFrom } from './retention';
 
 // The audit trail's catalogue entries, written at start-up and granted to Super Admin.
@@ -30,7 +30,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   const { conn, crud } = app.ctx;
   const queries = auditQueries(conn.db);
   const repair = restorer(app.ctx);
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
 
   // A stale save's refusal names who changed the record last, from the trail.
   crud.lastChangeFrom(async (d, id) => {

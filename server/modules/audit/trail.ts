@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect, Row } from '../../db/database';
 import type { RequestOrigin } from '../../context';
@@ -140,7 +141,31 @@ const rowOf = (values: readonly unknown[]) =>
 const runWith = async <R>(on: Handle, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> =>
   (await on.executeQuery<R>({ ...query, parameters })).rows;
 
-export function createTrail(dialect: Dialect) {
+/** What the trail needs of a connection: its dialect and, on SQLite, the statement cache Kysely prepares through. */
+export interface TrailConnection {
+  dialect: Dialect;
+  prepare?: (text: string) => SQLite.Statement;
+}
+
+const trails = new WeakMap<TrailConnection, Trail>();
+
+/**
+ * The connection's one trail, whichever module writes an entry: they share the chain's head this
+ * instance last appended (SQLite) and the actors' names, so a sign-in's entry does not leave the
+ * next record's append a head behind (a wasted insert, then the head read again).
+ */
+export function trailOf(conn: TrailConnection): Trail {
+  let trail = trails.get(conn);
+  if (!trail) trails.set(conn, (trail = createTrail(conn.dialect, conn.prepare)));
+  return trail;
+}
+
+/**
+ * `prepare` (SQLite): the connection's own statement cache. The append that rides on every write
+ * then runs its statement at once, inside the transaction that holds the one connection, rather
+ * than through Kysely's connection hand-over (several turns of the queue each time).
+ */
+export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite.Statement) {
   let compiled: ReturnType<typeof compileStatements> | undefined;
   const statements = (on: Handle) => (compiled ??= compileStatements(on));
   /** Takes the trail's lock for the rest of the transaction (SQLite: the transaction already has the one writer). */
@@ -228,8 +253,11 @@ export function createTrail(dialect: Dialect) {
     const parts = hashParts(body);
     if (dialect === 'sqlite' && head) {
       const stored = chainedTo(body, parts, head, now);
-      const done = await on.executeQuery({ ...q.appendAfter, parameters: [...stored.values, head.audit_hash] });
-      if (done.numAffectedRows === 1n) {
+      const parameters = [...stored.values, head.audit_hash];
+      const added = prepare
+        ? prepare(q.appendAfter.sql).run(parameters).changes
+        : Number((await on.executeQuery({ ...q.appendAfter, parameters })).numAffectedRows);
+      if (added === 1) {
         head = stored.head;
         return stored.head.audit_id;
       }

@@ -5,7 +5,7 @@ import { hashToken, IDLE_MINUTES } from '../../auth/sessions';
 import { noEscalation } from '../../auth/no-escalation';
 import { isActive } from '../../auth/decision';
 import { inBranchScope } from '../../crud/service';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 import { VIEW_AS_MINUTES } from '../../../resources/explain';
 
 /**
@@ -15,7 +15,7 @@ import { VIEW_AS_MINUTES } from '../../../resources/explain';
  */
 export function viewAs(ctx: AppContext) {
   const db = ctx.conn.db;
-  const trail = createTrail(ctx.conn.dialect);
+  const trail = trailOf(ctx.conn);
   const escalation = noEscalation(ctx);
   const users = ctx.registry.get('users');
   const nameOf = async (id: number) =>

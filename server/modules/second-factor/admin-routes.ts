@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { requirePermission, signedIn } from '../../plugins/auth';
 import { permissionSlug } from '../../../resources';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 import { factorDb } from './tables';
 import { factorsOf } from './requirement';
 import { TAGS, idParams } from './schemas';
@@ -16,7 +16,7 @@ import { refuseInvalid } from '../accounts/validation';
 export const adminFactorRoutes: FastifyPluginAsync = (app) => {
   const { conn, registry, sessions } = app.ctx;
   const db = conn.db;
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
 
   app.post<{ Params: { id: string } }>(
     '/second-factor/reset/:id',

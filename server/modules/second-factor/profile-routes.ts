@@ -4,7 +4,7 @@ import { originOf, requireUser, signedIn } from '../../plugins/auth';
 import { verifyPassword } from '../../auth/passwords';
 import { refuseInvalid } from '../accounts/validation';
 import { lockedMinutes, recordFailure } from '../accounts/throttle';
-import { createTrail, type AuditAction } from '../audit/trail';
+import { trailOf, type AuditAction } from '../audit/trail';
 import type { FieldChanges } from '../audit/changes';
 import type { Db } from '../../db/database';
 import { factorDb } from './tables';
@@ -26,7 +26,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
   const { conn } = app.ctx;
   const db = conn.db;
   const f = factorDb(db);
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
   const guarded = { preHandler: requireUser, attachValidation: true };
 
   const me = async (request: FastifyRequest) => {

@@ -5,7 +5,7 @@ import { refuseInvalid } from '../accounts/validation';
 import { finishSignIn, type SigningIn } from '../accounts/finish-sign-in';
 import { lockedMinutes, recordFailure } from '../accounts/throttle';
 import { recordSignIn } from '../accounts/history';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 import { factorDb, type SecondFactorTicketTable } from './tables';
 import { issueTicket, readTicket, spendTicket } from './tickets';
 import { confirmTotp, startTotp, takeCode } from './service';
@@ -24,7 +24,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
   const { conn, config } = app.ctx;
   const db = conn.db;
   const f = factorDb(db);
-  const trail = createTrail(conn.dialect);
+  const trail = trailOf(conn);
   const limits = { access: PUBLIC, rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } };
 
   /** The ticket's user, still active and with the password the ticket was given for; else 401. */

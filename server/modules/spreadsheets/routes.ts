@@ -24,7 +24,7 @@ import { parseIdParam } from '../../http/ids';
 import { schemaRefusal } from '../../http/validation';
 import { parseListQuery } from '../../crud/list-query';
 import { registerMenus } from '../access';
-import { createTrail } from '../audit/trail';
+import { trailOf } from '../audit/trail';
 import { spreadsheetMenus } from './menus';
 import { ExportCancelled, filterOf, sheetWriter, SHEET_TYPES, writeRows, type ExportPlan } from './export';
 import { listRows } from './rows';
@@ -63,7 +63,7 @@ function columnsOf(d: ResourceDescriptor, raw: string | undefined) {
  */
 export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
-  const trail = createTrail(ctx.conn.dialect);
+  const trail = trailOf(ctx.conn);
   const imports = importer(ctx, trail);
 
   // The file is the body: read whole, up to the limit, whatever its type (checked by its bytes).
