@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { ImmediateSqliteDialect } from './sqlite-immediate';
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
 import { sqliteReaders, type SqliteReaders } from './sqlite-readers';
@@ -87,7 +88,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   const prepare = statementCache(sqlite);
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
-  const db: Db = new Kysely({ dialect: new SqliteDialect({ database }) });
+  const db: Db = new Kysely({ dialect: new ImmediateSqliteDialect({ database }) });
   const readers = options.readerThreads ? sqliteReaders(file, options.readerThreads) : undefined;
   const checkpointer = startCheckpointer(sqlite, file);
   const close = async () => {

@@ -69,5 +69,6 @@ export async function syncSearchIndex(conn: Connection, d: ResourceDescriptor, i
       INSERT INTO ${q(fts)}(${q(fts)}, rowid, ${colList}) VALUES ('delete', old.${q(d.idField)}, ${oldVals});
       INSERT INTO ${q(fts)}(rowid, ${colList}) VALUES (new.${q(d.idField)}, ${newVals}); END`);
     db.exec(`INSERT INTO ${q(fts)}(${q(fts)}) VALUES ('rebuild')`);
-  })();
+    // Immediate: the write lock first, waited for (see sqlite-immediate.ts).
+  }).immediate();
 }
