@@ -134,8 +134,7 @@ function chainedTo(body: EntryBody, parts: readonly string[], last: ChainHead | 
 }
 
 /** An entry's values (AUDIT_COLUMNS' order) as a row, for the multi-row insert. */
-const rowOf = (values: readonly unknown[]) =>
-  Object.fromEntries(AUDIT_COLUMNS.map((c, i) => [c, values[i]])) as unknown as AuditLogTable;
+const rowOf = (values: readonly unknown[]) => Object.fromEntries(AUDIT_COLUMNS.map((c, i) => [c, values[i]])) as unknown as AuditLogTable;
 
 /** Runs a compiled statement with new parameters. */
 const runWith = async <R>(on: Handle, query: CompiledQuery<R>, parameters: readonly unknown[]): Promise<R[]> =>

@@ -70,7 +70,7 @@ test('under a steady stream of writes the log is restarted, not grown by every p
     const started = Date.now();
     while (Date.now() - started < 4_000) {
       write();
-      for (const until = performance.now() + 0.3; performance.now() < until; );
+      for (const until = performance.now() + 0.3; performance.now() < until;);
       await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
