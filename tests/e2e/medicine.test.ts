@@ -87,17 +87,21 @@ describe('medicine, end to end in Chromium', () => {
       .getByRole('button', { name: /delete/i })
       .click();
     await page.getByText('Do You Want to Delete?').waitFor();
-    await page.getByRole('button', { name: /^yes$/i }).click();
     // The toast that says so is at the top right below the app bar, never over its buttons (the
-    // user menu is used next): how far its top is below the bar's bottom, once it shows.
+    // user menu is used next): how far its top is below the bar's bottom while it shows. It shows
+    // for a second only, which polling from here can miss on a busy machine: the page notes it.
+    await page.evaluate(() => {
+      const seen = window as unknown as { toastOffset?: number };
+      delete seen.toastOffset;
+      new MutationObserver(() => {
+        const toast = document.querySelector('.MuiSnackbar-root');
+        const bar = document.querySelector('header');
+        if (toast && bar) seen.toastOffset = toast.getBoundingClientRect().top - bar.getBoundingClientRect().bottom;
+      }).observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    await page.getByRole('button', { name: /^yes$/i }).click();
     await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const toast = document.querySelector('.MuiSnackbar-root');
-          const bar = document.querySelector('header');
-          return toast && bar ? toast.getBoundingClientRect().top - bar.getBoundingClientRect().bottom : null;
-        }),
-      )
+      .poll(() => page.evaluate(() => (window as unknown as { toastOffset?: number }).toastOffset ?? null))
       .toBeGreaterThanOrEqual(0);
     await expect.poll(() => page.getByText('Data Not Found').count()).toBeGreaterThan(0);
 
