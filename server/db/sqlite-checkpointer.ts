@@ -73,7 +73,7 @@ export function startCheckpointer(writer: SQLite.Database, file: string): Checkp
   worker.on('error', stopped);
   worker.on('exit', stopped);
   worker.on('message', (message: string) => {
-    // Between two of the writer's transactions only: inside one, its own frames are not yet the log's.
+    // Only between the writer's transactions: the next one then begins with every frame copied, and starts the log again.
     if (message === 'finish' && live && writer.open && !writer.inTransaction) writer.pragma('wal_checkpoint(PASSIVE)');
   });
   return {
