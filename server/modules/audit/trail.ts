@@ -293,6 +293,8 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
         .insertInto('audit_log')
         .values(rows.slice(i, i + ENTRIES_PER_INSERT))
         .execute();
+    // The next single append chains to this batch's last entry at once, not after a wasted insert.
+    if (dialect === 'sqlite') head = last;
   }
 
   /**
