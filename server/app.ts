@@ -32,6 +32,7 @@ import { localBus } from './cluster/local-bus';
 import { redisBus } from './cluster/redis-bus';
 import { relayBetweenInstances } from './cluster/relay';
 import { featureModules } from './modules';
+import { resolvePolicies } from './modules/policies';
 import { trailOf } from './modules/audit/trail';
 
 export interface BuiltApp {
@@ -71,6 +72,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   crud.recordIn(trail.recorder, trail.recorderOfMany);
   const sessions = createSessionStore(conn.db, run, events, { idleMs: config.sessionIdleMs });
   const ctx: AppContext = { config, conn, registry, crud, images, permissions, events, sessions, timeZone };
+  // The modules' declared policies hold from the first write on (the samples included), for every caller.
+  crud.adopt(resolvePolicies(ctx));
 
   // One instance at a time: instances starting together would race to create the same tables.
   const admin = await withStartupLock(conn, async () => {

@@ -13,7 +13,9 @@ import type { WriteBody } from './body';
 import type { Connection } from '../db/connect';
 import type { CompiledRunner } from '../db/compiled';
 import type { WriteGeneration } from '../db/write-generation';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser, RequestOrigin } from '../auth/auth-user';
+import type { AuditAction } from '../../resources/audit';
+import { inBranchScope, scopeOf } from '../auth/scope';
 import type { RecordChange } from '../events';
 import { createSaveMany, type SaveItem, type SaveResult } from './save-many';
 
@@ -48,7 +50,17 @@ export interface WriteOptions {
    * which the caller's transaction holds (SQLite) or cannot see (PostgreSQL). No pictures.
    */
   within?: OuterTransaction;
+  /**
+   * What the change is, when it is more than an update (a password changed by its owner or reset
+   * by a code): the trail records it under this action. The write is an update all the same.
+   */
+  reason?: AccountAction;
+  /** Where the request came from when no actor carries it (a reset by code: nobody is signed in). */
+  origin?: RequestOrigin;
 }
+
+/** The account actions that are updates of the user's record, recorded under their own name. */
+export type AccountAction = Extract<AuditAction, 'password-change' | 'password-reset'>;
 
 /** See WriteOptions.within. */
 export interface OuterTransaction {
@@ -85,6 +97,8 @@ export interface Change {
   /** The record as it will be (create, update): stored values merged with the body's. */
   after?: Row;
   body?: WriteBody;
+  /** A create that puts a deleted record back (the trail's undelete): its values are the deleted record's. */
+  undeleting?: boolean;
 }
 export interface CrudGuards {
   /**
@@ -103,6 +117,15 @@ export interface CrudGuards {
 }
 
 /**
+ * A resource's policy as its module declares it (server/modules/policies.ts): built once with the
+ * app's context and adopted by the service before anything is written, never attached by a route.
+ */
+export interface ResourcePolicy {
+  resource: string;
+  guards: CrudGuards;
+}
+
+/**
  * A change as stored, handed to the recorder inside the change's own transaction (the audit
  * trail), so the change and its record commit or roll back together. `before` is the record as
  * it was when the write locked it; `after` the record as it is now stored.
@@ -114,25 +137,15 @@ export interface StoredChange {
   actor?: Actor;
   before?: Row;
   after?: Row;
+  reason?: AccountAction;
+  origin?: RequestOrigin;
 }
 export type ChangeRecorder = (trx: DynamicDb, change: StoredChange) => Promise<void>;
 /** The recorder's batch form: several stored changes, written down in the order given. */
 export type ChangesRecorder = (trx: DynamicDb, changes: StoredChange[]) => Promise<void>;
 
-/**
- * The branch field and branch an actor is held to on this resource, or undefined when unscoped:
- * branch 0 sees every branch (spec 000); any other actor only their own.
- */
-export const scopeOf = (d: ResourceDescriptor, actor: Pick<Actor, 'user_branch'> | undefined) =>
-  d.branchScope !== undefined && actor !== undefined && actor.user_branch !== 0
-    ? { field: d.branchScope, branch: actor.user_branch }
-    : undefined;
-
-/** Whether the record lies within the actor's branch scope: what reads, updates and deletes are held to (the explainer says the same). */
-export const inBranchScope = (d: ResourceDescriptor, actor: Pick<Actor, 'user_branch'> | undefined, row: Row) => {
-  const scope = scopeOf(d, actor);
-  return !scope || Number(row[scope.field]) === scope.branch;
-};
+/** The branch rule, one place for every caller (server/auth/scope.ts); re-exported for the service's users. */
+export { inBranchScope, scopeOf };
 
 const now = () => new Date().toISOString();
 const hasRichText = (d: ResourceDescriptor) => d.fields.some((f) => f.kind === 'richText');
@@ -157,6 +170,7 @@ export function createCrudService(
   const ddb = dynamic(db);
   const reader = createReader(db, dialect, registry, run, generation, conn.answers);
   const guards = new Map<string, CrudGuards[]>();
+  let adopted = false;
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
   let announce: ((change: RecordChange) => void) | undefined;
   /** The module policies' after-steps, then the change told to whoever listens (real-time pushes). */
@@ -296,8 +310,6 @@ export function createCrudService(
    * updates at once then behave as if one came after the other. Answers the pictures to delete.
    */
   let recorder: ChangeRecorder | undefined;
-  const reread = (tdb: DynamicDb, d: ResourceDescriptor, id: number) =>
-    tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
 
   let lastChangeOf: ((d: Pick<ResourceDescriptor, 'name'>, id: number) => Promise<LastChange | undefined>) | undefined;
 
@@ -331,10 +343,10 @@ export function createCrudService(
     id: number,
     existing: Row,
     planned: Row,
-    actor?: Actor,
-    expected?: string,
+    options: Pick<WriteOptions, 'actor' | 'expectedVersion' | 'reason' | 'origin'>,
     on?: DynamicDb,
   ): Promise<string[]> {
+    const { actor, expectedVersion: expected, reason, origin } = options;
     return transaction(on, async (tdb) => {
       let read = tdb.selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id);
       if (dialect === 'postgres') read = read.forUpdate();
@@ -355,26 +367,34 @@ export function createCrudService(
           actor,
           before: current,
           after: await update.returningAll().executeTakeFirst(),
+          reason,
+          origin,
         });
       else await update.execute();
       return rebased.dropped;
     });
   }
 
-  async function write(d: ResourceDescriptor, body: WriteBody, existing: Row | undefined, options: WriteOptions): Promise<number> {
+  async function write(
+    d: ResourceDescriptor,
+    body: WriteBody,
+    existing: Row | undefined,
+    options: WriteOptions & { undelete?: { id: number; createdAt?: string } },
+  ): Promise<number> {
     const { actor } = options;
+    const undeleting = options.undelete !== undefined;
     const on = options.within?.db;
     if (options.within && !joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
     const id = existing ? Number(existing[d.idField]) : undefined;
     for (const g of guardsOf(d))
-      if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body });
+      if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body, undeleting });
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id, on);
     // A picture stored for a write the caller may still roll back would be left behind.
     if (on && planned.uploads.length) throw new Error(`${d.name}: pictures cannot be written in the caller's transaction`);
     assertOwnBranch(d, actor, planned.merged);
-    const change: Change = { action: existing ? 'update' : 'create', actor, before: existing, after: planned.merged, body };
+    const change: Change = { action: existing ? 'update' : 'create', actor, before: existing, after: planned.merged, body, undeleting };
     for (const g of guardsOf(d)) {
       if (existing) await g.beforeUpdate?.({ ...change, before: existing, after: planned.merged, body });
       else await g.beforeCreate?.({ ...change, after: planned.merged, body });
@@ -389,14 +409,16 @@ export function createCrudService(
     let dropped: string[] = [];
     try {
       if (existing && id !== undefined) {
-        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, actor, options.expectedVersion, on));
+        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, options, on));
       } else {
-        // A singleton's one record always has id 1, so a concurrent second create hits the key.
-        const fixed = d.singleton ? { [d.idField]: SINGLETON_ID } : {};
+        // A singleton's one record always has id 1, so a concurrent second create hits the key; an
+        // undeleted record comes back under its own id and creation time.
+        const fixed = options.undelete ? { [d.idField]: options.undelete.id } : d.singleton ? { [d.idField]: SINGLETON_ID } : {};
+        const createdAt = options.undelete?.createdAt ?? values.updated_at;
         savedId = await serialised(d, change, () =>
           transaction(on, async (tdb) => {
             await holdReferences(tdb, d, planned.merged);
-            const insert = tdb.insertInto(d.table).values({ ...values, ...fixed, created_at: values.updated_at });
+            const insert = tdb.insertInto(d.table).values({ ...values, ...fixed, created_at: createdAt });
             if (!recorder) return Number((await insert.returning(sql.ref(d.idField).as('id')).executeTakeFirstOrThrow()).id);
             // The trail needs the row as stored: the insert answers it, rather than a read after it.
             const stored = await insert.returningAll().executeTakeFirstOrThrow();
@@ -512,9 +534,15 @@ export function createCrudService(
       announce = listener;
     },
 
-    /** Adds a module's policy to a resource's reads and writes (see CrudGuards). */
-    guard(resource: string, g: CrudGuards) {
-      guards.set(resource, [...(guards.get(resource) ?? []), g]);
+    /**
+     * Adopts the modules' declared policies (server/modules/policies.ts), once, when the app is
+     * built and before anything is written: a resource's rules hold for every caller from the
+     * start, whichever routes are registered.
+     */
+    adopt(policies: readonly ResourcePolicy[]) {
+      if (adopted) throw new Error('The resource policies are adopted once, when the app is built');
+      adopted = true;
+      for (const p of policies) guards.set(p.resource, [...(guards.get(p.resource) ?? []), p.guards]);
     },
 
     /**
@@ -670,42 +698,21 @@ export function createCrudService(
         new ApiError(422, `${field} "${String(value)}" has since been taken by another ${d.name} record`, {
           [field]: `"${String(value)}" has since been taken by another record`,
         });
-      const errors: Record<string, string> = {};
-      await checkReferences(d, values, errors);
-      if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
-      for (const f of d.fields) {
-        if (!f.unique || values[f.name] == null || values[f.name] === '') continue;
-        const q = ddb.selectFrom(d.table).select(sql.ref(d.idField).as('id')).where(sql.ref(f.name), '=', values[f.name]);
-        if (await q.executeTakeFirst()) throw taken(f.name, values[f.name]);
-      }
-      assertOwnBranch(d, options.actor, values);
       const body: WriteBody = { fields: { ...values, ...bodyOnly }, files: [] };
-      const change: Change = { action: 'create', actor: options.actor, after: values, body };
-      for (const g of guardsOf(d)) await g.beforeCreate?.({ ...change, after: values, body });
-      let extra: Row = { ...options.extra };
-      for (const g of guardsOf(d)) if (g.extra) extra = { ...extra, ...(await g.extra({ ...change, body })) };
-      const stamp = now();
+      const createdAt = typeof last.created_at === 'string' ? last.created_at : undefined;
       try {
-        await serialised(d, change, () =>
-          db.transaction().execute(async (trx) => {
-            const tdb = dynamic(trx);
-            await holdReferences(tdb, d, values);
-            const created = typeof last.created_at === 'string' ? last.created_at : stamp;
-            await tdb
-              .insertInto(d.table)
-              .values({ ...values, ...extra, [d.idField]: id, created_at: created, updated_at: stamp })
-              .execute();
-            if (recorder) await recorder(tdb, { resource: d, id, action: 'create', actor: options.actor, after: await reread(tdb, d, id) });
-          }),
-        );
+        // The one write path, as a create under the record's own id: the module's prepare hook,
+        // the descriptor rules, references, unique values, the branch and the policies all apply.
+        await write(d, body, undefined, { ...options, undelete: { id, createdAt } });
       } catch (err) {
-        if (err instanceof ApiError) throw err;
-        const field = d.fields.find((f) => f.unique && isUniqueViolation(err, f.name));
+        // A unique value taken since the record was deleted is the undelete's own refusal (422).
+        const errors = err instanceof ApiError && err.statusCode === 409 ? err.errors : undefined;
+        const field = errors && d.fields.find((f) => f.unique && errors[f.name] !== undefined);
         if (field) throw taken(field.name, values[field.name]);
-        translateDbError(err, d, values);
+        throw err;
       }
       const record = await readBack(d, id);
-      await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body });
+      await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body, undeleting: true });
       return record;
     },
 

@@ -1,4 +1,7 @@
 import type { AppContext } from '../../context';
+import type { CrudGuards } from '../../crud/service';
+import type { PolicyDeclaration } from '../policy-declaration';
+import { ensureSuperAdminGroup } from '../../startup';
 import { ApiError } from '../../http/envelope';
 import { noEscalation } from '../../auth/no-escalation';
 
@@ -7,11 +10,15 @@ import { noEscalation } from '../../auth/no-escalation';
  * or deleted, a group its users still belong to cannot be deleted, and any change to a group
  * reaches its members' permissions on their next request (an inactive group grants nothing).
  */
-export function guardGroups(ctx: AppContext, superAdminGroup: () => Promise<number>): void {
+export const groupsPolicy: PolicyDeclaration = { resource: 'group', build: buildGroupsPolicy };
+
+function buildGroupsPolicy(ctx: AppContext): CrudGuards {
   const g = ctx.registry.get('group');
+  let superAdmin: number | undefined;
+  const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(ctx.conn.db, ctx.registry));
   const db = ctx.conn.db;
   const escalation = noEscalation(ctx);
-  ctx.crud.guard(g.name, {
+  return {
     async beforeUpdate({ before: existing, after: merged, actor }) {
       const id = Number(existing[g.idField]);
       if (actor) await escalation.assertManagesGroup(actor, id);
@@ -43,5 +50,5 @@ export function guardGroups(ctx: AppContext, superAdminGroup: () => Promise<numb
       ctx.permissions.invalidate();
       ctx.events.emit('permissions-changed', { groupIds: [id] });
     },
-  });
+  };
 }

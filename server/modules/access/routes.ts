@@ -8,7 +8,6 @@ import { ensureSuperAdminGroup } from '../../startup';
 import { USER_PERMISSION_SLUG, users as usersDescriptor } from '../../../resources';
 import './menus';
 import { groupReader } from './groups';
-import { guardGroups } from './group-guards';
 import { menuService, type MenuInput } from './menu-service';
 import { assertMenuChangeAllowed, type MenuGrant } from './menu-policy';
 import { navigationOf, permissionMenusOf, shortcutsOf } from './navigation';
@@ -50,7 +49,6 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   const menus = menuService(db, groups, superAdminGroup, ctx.conn, ctx.crud.lastChange);
   const permissions = permissionService(db, groups, superAdminGroup, ctx.conn, shippedNames(ctx.registry), ctx.crud.lastChange);
   const escalation = noEscalation(ctx);
-  guardGroups(ctx, superAdminGroup);
 
   /** Every permission change reaches the affected users on their very next request. */
   const changed = (who: { userIds?: number[]; groupIds?: number[] }) => {

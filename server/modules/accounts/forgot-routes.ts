@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
-import { hashPassword } from '../../auth/passwords';
 import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
 import { TAGS, forgotBody, newPasswordBody, otpBody } from './schemas';
 import { refuseInvalid } from './validation';
@@ -8,7 +7,6 @@ import { CODE_RULES, checkCode, issueCode, purgeResets, spendTokens, tokenOwner 
 import { clearFailures } from './throttle';
 import type { Mailer } from './mailer';
 import { originOf, PUBLIC } from '../../plugins/auth';
-import { trailOf } from '../audit/trail';
 
 /** Requests for a code per client address, whatever the e-mail addresses asked for. */
 export const CODE_REQUESTS_PER_IP = { max: 20, timeWindow: '15 minutes' };
@@ -24,7 +22,6 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
   return (app) => {
     const { conn, sessions } = app.ctx;
     const db = conn.db;
-    const trail = trailOf(conn);
 
     app.post<{ Body: { email: string } }>(
       '/reset-password-verify',
@@ -103,16 +100,14 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         if (problem) throw new ApiError(422, problem, { new_password: problem });
         if (!(await spendTokens(db, token, userId)))
           throw new ApiError(422, 'The reset has expired; request a new code', { token: 'expired or already used' });
-        const hash = await hashPassword(new_password);
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({ password_hash: hash, updated_at: new Date().toISOString() })
-            .where('user_id', '=', userId)
-            .execute();
-          const changes = { password_hash: { changed: true as const } };
-          await trail.accountEvent(trx, { action: 'password-reset', userId, byThemself: false, origin: originOf(request), changes });
-        });
+        // Nobody is signed in: the server's own update of the user's record, through the one write
+        // path (the users policy hashes the password and ends every session), recorded as a reset.
+        await app.ctx.crud.update(
+          app.ctx.registry.get('users'),
+          userId,
+          { fields: { password: new_password, c_password }, files: [] },
+          { reason: 'password-reset', origin: originOf(request) },
+        );
         await clearFailures(db, user.username);
         await sessions.revokeUser(userId);
         return success('Password Reset Successfully', null);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { reaches } from '../../auth/scope';
 import { ApiError, success } from '../../http/envelope';
 import { requireUser } from '../../plugins/auth';
 import { TAGS, historyQuery } from './schemas';
@@ -41,7 +42,7 @@ export const historyRoutes: FastifyPluginAsync = (app) => {
         if (!slugs.has(READ_OTHERS_SLUG)) throw new ApiError(403, `You do not have the permission "${READ_OTHERS_SLUG}"`);
         const target = await db.selectFrom('users').select('user_branch').where('user_id', '=', userId).executeTakeFirst();
         // Outside the viewer's branch the user does not exist for them (branch 0 sees all).
-        if (!target || (me.user_branch !== 0 && target.user_branch !== me.user_branch)) throw new ApiError(404, 'User not found');
+        if (!target || !reaches(me, target.user_branch)) throw new ApiError(404, 'User not found');
       }
       const errors: Record<string, string> = {};
       if (parseBound(q.from_date, false) === null) errors.from_date = 'must be a date (YYYY-MM-DD)';

@@ -1,19 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { ApiError, success } from '../../http/envelope';
-import { originOf, requireUser } from '../../plugins/auth';
-import { trailOf } from '../audit/trail';
-import { descriptorSnapshot } from '../audit/changes';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { requireUser } from '../../plugins/auth';
+import { verifyPassword } from '../../auth/passwords';
 import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
 import { userView } from '../../auth/user-view';
 import { readWriteBody } from '../../crud/body';
 import { TAGS, changePasswordBody } from './schemas';
 import { refuseInvalid, signedIn } from './validation';
 import { lockedMinutes, recordFailure } from './throttle';
-
-/** Pictures live with the users' other pictures (the users table's upload folder). */
-export const PICTURE_FOLDER = 'users';
 
 interface ChangePasswordBody {
   verify_email: string;
@@ -24,9 +19,9 @@ interface ChangePasswordBody {
 
 /** My profile: change my picture and my password (spec 000 sections 2 and 7). */
 export const profileRoutes: FastifyPluginAsync = async (app) => {
-  const { conn, registry, images, sessions, config, events } = app.ctx;
+  const { conn, registry, sessions, config, crud } = app.ctx;
   const db = conn.db;
-  const trail = trailOf(conn);
+  const users = registry.get('users');
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
@@ -51,35 +46,12 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
             });
           throw error;
         };
-        const { files } = await readWriteBody(request, registry.get('users'), 1).catch(notAPicture);
+        const { files } = await readWriteBody(request, users, 1).catch(notAPicture);
         const file = files.find((f) => f.field === 'user_picture');
         if (!file) throw new ApiError(422, 'Choose a picture to upload', { user_picture: 'required' });
-        const prepared = await images.prepare(file).catch(notAPicture);
-        const before = await db.selectFrom('users').select('user_picture').where('user_id', '=', me.user_id).executeTakeFirstOrThrow();
-        const stored = await images.save(PICTURE_FOLDER, prepared);
-        try {
-          await db.transaction().execute(async (trx) => {
-            await trx
-              .updateTable('users')
-              .set({ user_picture: stored, updated_at: new Date().toISOString() })
-              .where('user_id', '=', me.user_id)
-              .execute();
-            const now = await trx.selectFrom('users').selectAll().where('user_id', '=', me.user_id).executeTakeFirstOrThrow();
-            await trail.accountEvent(trx, {
-              action: 'update',
-              userId: me.user_id,
-              byThemself: true,
-              origin: originOf(request),
-              changes: { user_picture: { before: before.user_picture, after: stored } },
-              snapshot: descriptorSnapshot(registry.get('users'), now),
-            });
-          });
-        } catch (error) {
-          await images.remove(stored);
-          throw error;
-        }
-        if (before.user_picture && before.user_picture !== stored) await images.remove(before.user_picture);
-        events.emit('record-changed', { resource: 'users', ids: [me.user_id], action: 'update', branches: [me.user_branch] });
+        // An update of the user's own record through the one write path: a new version, the trail's
+        // entry, the replaced picture removed once stored, the change announced.
+        await crud.update(users, me.user_id, { fields: {}, files: [file] }, { actor: me }).catch(notAPicture);
         return success('Profile Picture Changed Successfully', await userView(db, registry, me.user_id));
       },
     );
@@ -116,22 +88,13 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       await loadPasswordPolicy();
       const problem = passwordProblem(new_password, user.username);
       if (problem) throw new ApiError(422, problem, { new_password: problem });
-      const hash = await hashPassword(new_password);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: hash, updated_at: new Date().toISOString() })
-          .where('user_id', '=', me.user_id)
-          .execute();
-        const changes = { password_hash: { changed: true as const } };
-        await trail.accountEvent(trx, {
-          action: 'password-change',
-          userId: me.user_id,
-          byThemself: true,
-          origin: originOf(request),
-          changes,
-        });
-      });
+      // The users policy hashes the password; the trail records the update as a password change.
+      await crud.update(
+        users,
+        me.user_id,
+        { fields: { password: new_password, c_password }, files: [] },
+        { actor: me, reason: 'password-change' },
+      );
       await sessions.revokeUser(me.user_id);
       return success('Password Changed Successfully', null);
     },

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import { MAX_INT } from '../../../resources';
 import { ApiError } from '../../http/envelope';
+import { branchOf, reaches } from '../../auth/scope';
 import { parseBound } from '../accounts/history';
 import { auditDb, type AuditLogTable, type AuditTables } from './chain';
 import type { Handle } from './trail';
@@ -39,9 +40,10 @@ export function viewOf(row: AuditLogTable, withSnapshot: boolean): EntryView {
 
 /** A branch viewer's entries: their branch's, and those of records that belong to no branch. */
 function scoped(q: Query, reader: Reader): Query {
-  if (reader.user_branch === 0) return q;
+  const branch = branchOf(reader);
+  if (branch === undefined) return q;
   return q.where((eb: ExpressionBuilder<AuditTables, 'audit_log'>) =>
-    eb.or([eb('audit_branch', '=', reader.user_branch), eb('audit_branch', 'is', null)]),
+    eb.or([eb('audit_branch', '=', branch), eb('audit_branch', 'is', null)]),
   );
 }
 
@@ -97,8 +99,7 @@ export function auditQueries(db: Handle) {
   return {
     /** The log page: newest first, every filter optional. */
     async list(reader: Reader, f: LogFilters) {
-      if (reader.user_branch !== 0 && f.branch !== undefined && f.branch !== reader.user_branch)
-        throw new ApiError(403, 'You may only see entries of your own branch');
+      if (f.branch !== undefined && !reaches(reader, f.branch)) throw new ApiError(403, 'You may only see entries of your own branch');
       let q: Query = adb.selectFrom('audit_log');
       if (f.actor !== undefined) q = q.where('audit_actor', '=', f.actor);
       if (f.resource !== undefined) q = q.where('audit_resource', '=', f.resource);

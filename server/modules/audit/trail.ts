@@ -328,11 +328,12 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
     const branchValue = scope ? (change.after?.[scope] ?? change.before?.[scope]) : undefined;
     return {
       entry: {
-        action: ours?.action ?? change.action,
+        action: change.reason ?? ours?.action ?? change.action,
         resource: d.name,
         record: change.id,
         branch: branchValue === undefined || branchValue === null ? null : Number(branchValue),
         actor: change.actor,
+        ...(change.origin && { origin: change.origin }),
         changes: descriptorChanges(d, change.before, change.after),
         snapshot: descriptorSnapshot(d, change.action === 'delete' ? change.before : change.after),
       } satisfies TrailEntry,

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { dynamic, type Row } from '../../db/database';
-import type { Actor } from '../../crud/service';
+import type { Actor, CrudGuards } from '../../crud/service';
+import type { PolicyDeclaration } from '../policy-declaration';
+import { branchOf } from '../../auth/scope';
 import { ApiError } from '../../http/envelope';
 import { notification } from '../../../resources';
 import { NOTIFICATION_TYPES, readNotificationBody, type NotificationInput } from './payload';
@@ -46,10 +48,11 @@ export function redelivers(before: NotificationInput, after: NotificationInput):
  * - a new notice is the sender's: its branch (its reach, and the branch scope of its
  *   administration) and its sender come from the actor, never from the body;
  * - a change of date or reach, or a switch back on, makes it pending again;
- * - once stored, the due scheduler looks again (`poke`).
  * The branch scope itself is the descriptor's (`branchScope`), applied by the generic service.
  */
-export function guardNotifications(ctx: AppContext, poke: () => Promise<void>): void {
+export const notificationsPolicy: PolicyDeclaration = { resource: notification.name, build: buildNotificationsPolicy };
+
+function buildNotificationsPolicy(ctx: AppContext): CrudGuards {
   const db = ctx.conn.db;
 
   async function checkTargets(actor: Actor | undefined, input: NotificationInput) {
@@ -65,22 +68,24 @@ export function guardNotifications(ctx: AppContext, poke: () => Promise<void>): 
     }
     if (input.notification_type === 'User') {
       let user = db.selectFrom('users').select('user_id').where('user_id', '=', input.notification_user);
-      if (actor && actor.user_branch !== 0) user = user.where('user_branch', '=', actor.user_branch);
+      const branch = branchOf(actor);
+      if (branch !== undefined) user = user.where('user_branch', '=', branch);
       const found = await user.executeTakeFirst();
       if (!found) errors.user = `user refers to an unknown user (id ${input.notification_user})`;
     }
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
   }
 
-  ctx.crud.guard(notification.name, {
-    prepare({ actor, before, body }) {
+  return {
+    prepare({ actor, before, body, undeleting }) {
       const existing = before ? inputOf(before) : undefined;
       const input = readNotificationBody(body.fields, existing);
       if (!existing) {
-        return {
-          fields: { ...input, notification_branch: actor?.user_branch ?? 0, notification_sender: actor?.user_id ?? 0 },
-          files: [],
-        };
+        // An undeleted notice is its sender's again, in its branch; a new one is the actor's.
+        const stamp = undeleting
+          ? { notification_branch: body.fields.notification_branch ?? 0, notification_sender: body.fields.notification_sender ?? 0 }
+          : { notification_branch: actor?.user_branch ?? 0, notification_sender: actor?.user_id ?? 0 };
+        return { fields: { ...input, ...stamp }, files: [] };
       }
       // Only what this request changes: a simultaneous edit of other fields is kept, not overwritten with what was read.
       const changed = Object.fromEntries(Object.entries(input).filter(([k, value]) => existing[k as keyof NotificationInput] !== value));
@@ -99,9 +104,5 @@ export function guardNotifications(ctx: AppContext, poke: () => Promise<void>): 
       if (action === 'create') return { notification_delivered_at: null };
       return before && after && redelivers(inputOf(before), inputOf(after)) ? { notification_delivered_at: null } : {};
     },
-
-    async afterWrite() {
-      await poke();
-    },
-  });
+  };
 }

@@ -6,13 +6,13 @@ import { etagOf, expectedVersion } from '../../crud/versions';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
 import { createNotificationAdmin } from './admin';
-import { guardNotifications } from './policy';
+import type { RecordChange } from '../../events';
 import { attachSockets } from './sockets';
 import { pushPermissionChanges } from './permission-pushes';
 import { startDueScheduler } from './scheduler';
 import { registerMenus } from '../access';
 import { NOTIFICATION_MENUS } from './menus';
-import { NOTIFICATION_SLUGS } from '../../../resources';
+import { notification, NOTIFICATION_SLUGS } from '../../../resources';
 
 // The notification admin's catalogue entries (spec 000 section 6), written at start-up.
 registerMenus(NOTIFICATION_MENUS);
@@ -57,8 +57,14 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     await hub.close();
   });
 
-  // The notices' rules on the generic write path; once a change is stored, the due scheduler looks again.
-  guardNotifications(app.ctx, () => scheduler.poke());
+  // Once a notice is stored (by any path), the due scheduler looks again.
+  const pokeOnNotice = ({ resource }: RecordChange) => {
+    if (resource === notification.name) void scheduler.poke();
+  };
+  events.on('record-changed', pokeOnNotice);
+  app.addHook('onClose', async () => {
+    events.off('record-changed', pokeOnNotice);
+  });
 
   app.get<{ Querystring: { page: number; limit: number; type?: string; status?: string; search?: string } }>(
     '/notification/notification-list',

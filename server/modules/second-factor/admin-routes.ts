@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { reaches } from '../../auth/scope';
 import { ApiError, success } from '../../http/envelope';
 import { requirePermission, signedIn } from '../../plugins/auth';
 import { permissionSlug } from '../../../resources';
@@ -31,7 +32,7 @@ export const adminFactorRoutes: FastifyPluginAsync = (app) => {
       const userId = Number(request.params.id);
       const user = await db.selectFrom('users').select(['user_id', 'user_branch']).where('user_id', '=', userId).executeTakeFirst();
       // Outside the administrator's branch the user does not exist for them (branch 0 sees all).
-      if (!user || (admin.user_branch !== 0 && user.user_branch !== admin.user_branch)) throw new ApiError(404, 'User not found');
+      if (!user || !reaches(admin, user.user_branch)) throw new ApiError(404, 'User not found');
       const had = await factorsOf(db, userId);
       await db.transaction().execute(async (trx) => {
         const f = factorDb(trx);

@@ -23,6 +23,7 @@ import { ApiError, success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
 import { schemaRefusal } from '../../http/validation';
 import { parseListQuery } from '../../crud/list-query';
+import { scopeOf } from '../../auth/scope';
 import { registerMenus } from '../access';
 import { trailOf } from '../audit/trail';
 import { spreadsheetMenus } from './menus';
@@ -113,7 +114,8 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
           const q = parseListQuery(d, listParams);
           // The list's own check first: a branch-scoped actor asking for another branch is refused there.
           const { total } = await ctx.crud.list(d, { ...q, page: 1, limit: 1 }, actor);
-          const scope = d.branchScope && actor.user_branch !== 0 ? { [d.branchScope]: actor.user_branch } : {};
+          const held = scopeOf(d, actor);
+          const scope = held ? { [held.field]: held.branch } : {};
           const plan: ExportPlan = {
             d,
             q: { ...q, filters: { ...q.filters, ...scope } },

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Row } from '../../db/database';
-import type { Change } from '../../crud/service';
+import type { Change, CrudGuards } from '../../crud/service';
+import type { PolicyDeclaration } from '../policy-declaration';
+import { users } from '../../../resources';
 import { hashPassword } from '../../auth/passwords';
 import { loadPasswordPolicy } from '../../auth/password-policy';
 import { noEscalation } from '../../auth/no-escalation';
@@ -18,7 +20,9 @@ import { bodyProblems, checkSelf, sessionEndingChanges } from './rules';
  * are one deactivation. The branch scope is the descriptor's (`branchScope`), applied by the
  * generic service itself.
  */
-export function guardUsers(ctx: AppContext, resource: string): void {
+export const usersPolicy: PolicyDeclaration = { resource: users.name, build: buildUsersPolicy };
+
+function buildUsersPolicy(ctx: AppContext): CrudGuards {
   const db = ctx.conn.db;
   const escalation = noEscalation(ctx);
   const groupSlugs = (group: unknown) => ctx.permissions.slugsFor({ user_id: 0, user_group: Number(group) });
@@ -51,7 +55,7 @@ export function guardUsers(ctx: AppContext, resource: string): void {
     if (Number(others.n) === 0) throw new ApiError(409, `The last active Super Admin cannot be ${what}`);
   }
 
-  ctx.crud.guard(resource, {
+  return {
     async beforeCreate({ actor, after, body }) {
       await loadPasswordPolicy();
       unprocessable(bodyProblems(body.fields));
@@ -120,5 +124,5 @@ export function guardUsers(ctx: AppContext, resource: string): void {
           to: { group: Number(after.user_group), branch: Number(after.user_branch) },
         });
     },
-  });
+  };
 }

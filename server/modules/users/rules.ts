@@ -2,18 +2,15 @@ import type { Row } from '../../db/database';
 import { passwordProblem } from '../../auth/password-policy';
 import { ApiError } from '../../http/envelope';
 import type { AuthUser } from '../../context';
+import { seesEveryBranch } from '../../auth/scope';
 
 /**
  * The users rules generic CRUD cannot express, as pure functions of the viewer, the stored user
  * (on update) and the sent fields, so each is tested on its own and the routes stay thin.
  */
 
-/** Branch 0 means "every branch" (spec 000 section 6). */
-export const seesAllBranches = (viewer: Pick<AuthUser, 'user_branch'>) => viewer.user_branch === 0;
-
-/** Another branch's user does not exist for a branch-scoped viewer (404, not 403: no probing). */
-export const inScope = (viewer: Pick<AuthUser, 'user_branch'>, user: Row) =>
-  seesAllBranches(viewer) || Number(user.user_branch) === viewer.user_branch;
+/** Branch 0 means "every branch" (spec 000 section 6): the one rule, server/auth/scope.ts. */
+export const seesAllBranches = seesEveryBranch;
 
 const REFERENCE_IDS = ['user_designation', 'user_department', 'user_group'] as const;
 

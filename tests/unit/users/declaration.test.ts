@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPasswordPolicy } from '../../../server/auth/password-policy';
 import { createRegistry, descriptors, userAccess, type ResourceDescriptor } from '../../../resources';
-import { bodyProblems, checkBranchWrite, inScope, sessionEndingChanges } from '../../../server/modules/users/rules';
+import { bodyProblems, checkBranchWrite, sessionEndingChanges } from '../../../server/modules/users/rules';
+import { reaches } from '../../../server/auth/scope';
 
 const replace = (name: string, change: (d: ResourceDescriptor) => ResourceDescriptor) =>
   descriptors.map((d) => (d.name === name ? change(d) : d));
@@ -61,9 +62,9 @@ describe('users rules', () => {
   });
 
   it('branch scope: branch 0 sees all, others only their own', () => {
-    expect(inScope({ user_branch: 0 }, { user_branch: 9 })).toBe(true);
-    expect(inScope({ user_branch: 2 }, { user_branch: 2 })).toBe(true);
-    expect(inScope({ user_branch: 2 }, { user_branch: 3 })).toBe(false);
+    expect(reaches({ user_branch: 0 }, 9)).toBe(true);
+    expect(reaches({ user_branch: 2 }, 2)).toBe(true);
+    expect(reaches({ user_branch: 2 }, 3)).toBe(false);
     expect(() => checkBranchWrite({ user_branch: 2 }, { user_branch: 3 })).toThrow(/own branch/);
     expect(() => checkBranchWrite({ user_branch: 2 }, { user_branch: '2' })).not.toThrow();
     expect(() => checkBranchWrite({ user_branch: 0 }, { user_branch: 3 })).not.toThrow();
