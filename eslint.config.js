@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { onePathConfig } from './eslint/one-path.js';
 
 export default tseslint.config(
   {
@@ -22,6 +23,7 @@ export default tseslint.config(
       'node_modules/**',
       'bench/results/**',
       'eslint.config.js',
+      'eslint/**',
     ],
   },
   js.configs.recommended,
@@ -68,4 +70,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unnecessary-condition': 'off',
     },
   },
+  // One write path and one branch rule (eslint/one-path.js).
+  ...onePathConfig(),
 );

@@ -195,6 +195,9 @@ export function createNotificationService(db: Db) {
         .execute();
       const claimed: Stored[] = [];
       for (const { notification_id } of due) {
+        // Delivery bookkeeping, not a change of the notice: no version step, no trail entry (the
+        // claim is what makes exactly one instance push it).
+        // eslint-disable-next-line no-restricted-syntax
         const row = await db
           .updateTable('notification')
           .set({ notification_delivered_at: stamp() })
