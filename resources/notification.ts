@@ -18,7 +18,6 @@ export const notification = {
   statusField: 'notification_status',
   titleField: 'notification_title',
   migrationTable: true,
-  moduleRoutes: true,
   branchScope: 'notification_branch',
   menu: { group: 'notification', icon: 'Notifications' },
   fields: [

@@ -68,7 +68,7 @@ export function naturalKeyOf(d: ResourceDescriptor): Field | undefined {
 }
 
 /** Catalogue resources with a natural key and generic routes (users are written by their own module, with passwords). */
-export const importable = (d: ResourceDescriptor) => !d.singleton && !d.moduleRoutes && naturalKeyOf(d) !== undefined;
+export const importable = (d: ResourceDescriptor) => !d.singleton && d.importable !== false && naturalKeyOf(d) !== undefined;
 
 /** Fields a spreadsheet carries: pictures are not imported or exported. */
 export const sheetFields = (d: ResourceDescriptor): Field[] => d.fields.filter((f) => f.kind !== 'image' && f.kind !== 'imageList');

@@ -200,10 +200,10 @@ export interface ResourceDescriptor {
    */
   lookupBy?: readonly string[];
   /**
-   * The routes are written by a feature module (server/modules/<name>) on top of the generic
-   * service, because they add rules generic CRUD cannot express; paths and slugs stay derived.
+   * Rows are never imported from a spreadsheet: each needs what a module's policy adds to a
+   * single write (a user's password and the checks around it).
    */
-  moduleRoutes?: boolean;
+  importable?: false;
   /**
    * The list is fetched only once this filter has a value; until then the console shows the
    * resource's `needs_filter` message and makes no call (spec 000: the user list needs a branch).

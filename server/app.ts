@@ -33,6 +33,7 @@ import { redisBus } from './cluster/redis-bus';
 import { relayBetweenInstances } from './cluster/relay';
 import { featureModules } from './modules';
 import { resolvePolicies } from './modules/policies';
+import { declaredRoutes, servedBesides } from './modules/routes-of';
 import { trailOf } from './modules/audit/trail';
 
 export interface BuiltApp {
@@ -135,7 +136,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     async (api) => {
       await api.register(serverTimeRoutes);
       await api.register(healthRoutes);
-      await api.register(crudRoutes);
+      await api.register(crudRoutes, { routes: declaredRoutes, served: servedBesides });
       for (const feature of featureModules) await api.register(feature);
     },
     { prefix: config.apiBase },

@@ -16,7 +16,7 @@ export const users = {
   // The notification form sends a notice to one user.
   lookupBy: [NOTIFICATION_SLUGS.create, NOTIFICATION_SLUGS.update],
   migrationTable: true,
-  moduleRoutes: true,
+  importable: false,
   secretColumns: ['password_hash'],
   bodyOnly: ['password', 'c_password'],
   listNeedsFilter: 'user_branch',

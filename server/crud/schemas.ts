@@ -41,7 +41,11 @@ export function recordSchema(registry: Registry, d: ResourceDescriptor): Schema 
       properties[f.embedAs] = {
         type: 'object',
         description: `the referenced ${target.name} (id 0 when none)`,
-        properties: { [target.idField]: { type: 'integer' }, [target.titleField]: nullable({ type: 'string' }) },
+        properties: {
+          [target.idField]: { type: 'integer' },
+          ...(target.codeField && { [target.codeField]: nullable({ type: 'string' }) }),
+          [target.titleField]: nullable({ type: 'string' }),
+        },
       };
     }
   }

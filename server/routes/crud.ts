@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { Row } from '../db/database';
 import multipart from '@fastify/multipart';
 import { actionPath, actionsOf, lookupSlugs, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
-import { requireListOrLookup, requirePermission } from '../plugins/auth';
+import { requireListOrLookup, requirePermission, signedIn } from '../plugins/auth';
 import { lookupView } from '../crud/lookups';
 import { parseListQuery } from '../crud/list-query';
 import { readWriteBody, type WriteBody } from '../crud/body';
@@ -12,6 +12,8 @@ import { parseIdParam } from '../http/ids';
 import { etagOf, expectedVersion, versionOf } from '../crud/versions';
 import { schemaRefusal } from '../http/validation';
 import { uploadLimitsOf } from '../config';
+import { envelopeSchema } from '../http/schemas';
+import type { ResourceRoutes } from './resource-routes';
 
 /**
  * The contract's routes for every descriptor: paths, slugs, messages and schemas all derived
@@ -30,8 +32,18 @@ const MESSAGES: Record<Action, string> = {
 
 type Request = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>;
 
-function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action) {
+function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action, options: ResourceRoutes) {
   const { crud, registry } = scope.ctx;
+  const shape = options.shape ?? ((record: Row) => record);
+
+  /** A stale write's refusal carries the record as it is now, in the resource's own shape. */
+  const shapedRefusal = (err: unknown): never => {
+    if (options.shape && err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
+      const data = err.data as { record?: Row };
+      if (data.record) throw new ApiError(412, err.message, err.errors, { ...data, record: shape(data.record) });
+    }
+    throw err;
+  };
 
   /** A body the schema refused: the rules' messages for it, else the schema's own (nothing is written). */
   async function refuseBody(request: Request, body: WriteBody, id?: number): Promise<never> {
@@ -43,7 +55,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
   /** A read by id's answer, with the record's version as its ETag. */
   const answerRecord = (reply: FastifyReply, record: Row) => {
     void reply.header('etag', etagOf(versionOf(record)));
-    return success(MESSAGES.get, record);
+    return success(MESSAGES.get, shape(record));
   };
 
   /**
@@ -57,11 +69,15 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
     return found instanceof Promise ? found.then((record) => answerRecord(reply, record)) : answerRecord(reply, found);
   }
 
+  const schema = routeSchema(registry, d, action, takesId(action));
+  if (action === 'list' && options.list)
+    schema.response = { ...(schema.response as object), 200: envelopeSchema(options.list.schema, true) };
+
   scope.route<{ Params: { id: string }; Querystring: Record<string, string> }>({
     method: METHOD[action],
     // Lists end with a slash as the contract spells them (either form is served).
     url: actionPath(d, action) + (takesId(action) ? '/:id' : action === 'list' ? '/' : ''),
-    schema: routeSchema(registry, d, action, takesId(action)),
+    schema,
     attachValidation: true,
     preHandler:
       action === 'list'
@@ -74,7 +90,14 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
             if (request.validationError?.validationContext === 'params') throw schemaRefusal(request.validationError, 400);
             switch (action) {
               case 'list': {
-                const query = parseListQuery(d, request.query);
+                if (options.list) {
+                  if (request.validationError) throw schemaRefusal(request.validationError, 400);
+                  const page = await options.list.read(request, signedIn(request));
+                  return success(page.total ? MESSAGES.list : 'Data Not Found', page.data, page.total);
+                }
+                const query = options.listQuery
+                  ? options.listQuery(request.query, signedIn(request), (raw) => parseListQuery(d, raw))
+                  : parseListQuery(d, request.query);
                 if (request.validationError) throw schemaRefusal(request.validationError, 400);
                 const { rows, total } = await crud.list(d, query, request.user);
                 return success(rows.length ? MESSAGES.list : 'Data Not Found', request.lookupOnly ? lookupView(d, rows) : rows, total);
@@ -83,26 +106,31 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
                 const body = await readWriteBody(request, d);
                 if (request.validationError) await refuseBody(request, body);
                 const record = await crud.create(d, body, { actor: request.user });
-                return reply.code(201).send(success(MESSAGES.create, record));
+                return reply.code(201).send(success(MESSAGES.create, shape(record)));
               }
               case 'update': {
                 const id = parseId(d, request.params.id);
                 const body = await readWriteBody(request, d);
                 if (request.validationError) await refuseBody(request, body, id);
-                const record = await crud.update(d, id, body, {
-                  actor: request.user,
-                  expectedVersion: expectedVersion(request.headers['if-match']),
-                });
+                const record = await crud
+                  .update(d, id, body, {
+                    actor: request.user,
+                    expectedVersion: expectedVersion(request.headers['if-match']),
+                  })
+                  .catch(shapedRefusal);
                 void reply.header('etag', etagOf(versionOf(record)));
-                return success(MESSAGES.update, record);
+                return success(MESSAGES.update, shape(record));
               }
               case 'delete': {
                 const id = parseId(d, request.params.id);
-                const record = await crud.remove(d, id, {
-                  actor: request.user,
-                  expectedVersion: expectedVersion(request.headers['if-match']),
-                });
-                return success(MESSAGES.delete, record);
+                const before = options.deleteAnswersRecord ? await crud.stored(d, id, request.user) : undefined;
+                const record = await crud
+                  .remove(d, id, {
+                    actor: request.user,
+                    expectedVersion: expectedVersion(request.headers['if-match']),
+                  })
+                  .catch(shapedRefusal);
+                return success(MESSAGES.delete, before ? shape(before) : record);
               }
             }
           },
@@ -111,10 +139,19 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action)
 
 const WRITES: readonly Action[] = ['create', 'update'];
 
-export const crudRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * `served`: the descriptors to serve besides the registry's (the notices, written through the
+ * service without a generated screen); `routes`: what their modules add, by resource name.
+ */
+export interface CrudRoutesOptions {
+  served?: readonly ResourceDescriptor[];
+  routes?: ReadonlyMap<string, ResourceRoutes>;
+}
+
+export const crudRoutes: FastifyPluginAsync<CrudRoutesOptions> = async (app, opts) => {
   const { registry, config } = app.ctx;
-  // Descriptors whose routes a feature module writes (users) get none generated here.
-  const generated = registry.all.filter((d) => !d.moduleRoutes);
+  const generated = [...registry.all, ...(opts.served ?? []).filter((d) => !registry.find(d.name))];
+  const optionsOf = (d: ResourceDescriptor): ResourceRoutes => opts.routes?.get(d.name) ?? {};
   // Only the routes that take a body parse multipart, so reads skip its per-request hooks.
   await app.register(async (writes) => {
     const limits = uploadLimitsOf(config);
@@ -128,7 +165,7 @@ export const crudRoutes: FastifyPluginAsync = async (app) => {
       },
       throwFileSizeLimit: true,
     });
-    for (const d of generated) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action);
+    for (const d of generated) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action, optionsOf(d));
   });
-  for (const d of generated) for (const action of actionsOf(d)) if (!WRITES.includes(action)) addRoute(app, d, action);
+  for (const d of generated) for (const action of actionsOf(d)) if (!WRITES.includes(action)) addRoute(app, d, action, optionsOf(d));
 };

@@ -6,6 +6,7 @@ import { permissionSlug, type ResourceDescriptor } from '../../../resources';
 import type { AuditLogTable } from './chain';
 import { auditQueries } from './queries';
 import { writeIntent, type Handle } from './trail';
+import { servedBesides } from '../routes-of';
 
 /** Actions after which the entry's snapshot is the record as it then was. */
 const VERSIONS = new Set(['create', 'update', 'restore', 'undelete']);
@@ -20,7 +21,7 @@ export function restorer(ctx: AppContext) {
   async function entryFor(actor: AuthUser, entryId: number): Promise<{ entry: AuditLogTable; d: ResourceDescriptor; last: Row }> {
     const entry = await queries.entry(actor, entryId);
     if (!entry) throw notFound(`audit entry ${entryId}`);
-    const d = ctx.registry.find(entry.audit_resource);
+    const d = ctx.registry.find(entry.audit_resource) ?? servedBesides.find((x) => x.name === entry.audit_resource);
     if (!d || entry.audit_record === null || entry.audit_snapshot === null)
       throw new ApiError(422, `This entry (${entry.audit_action} of ${entry.audit_resource}) cannot be put back from the trail`);
     return { entry, d, last: JSON.parse(entry.audit_snapshot) as Row };

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
+import { requireUser, signedIn } from '../../plugins/auth';
 import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
-import { etagOf, expectedVersion } from '../../crud/versions';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
-import { createNotificationAdmin } from './admin';
 import type { RecordChange } from '../../events';
 import { attachSockets } from './sockets';
 import { pushPermissionChanges } from './permission-pushes';
@@ -30,12 +28,12 @@ interface IdParams {
 const noticeId = (raw: string) => parseIdParam(raw, 'notification');
 
 /**
- * Notice administration (spec paths), the signed-in user's inbox (DESIGN.md paths), and the
- * real-time connection that pushes notices and record changes.
+ * The signed-in user's inbox (DESIGN.md paths) and the real-time connection that pushes notices
+ * and record changes. The notice administration (spec paths) is the generated routes' (one
+ * factory, server/routes/crud.ts, with ./resource-routes.ts) and the notices' policy (./policy.ts).
  */
 export const notificationsModule: FastifyPluginAsync = async (app) => {
   const service = createNotificationService(app.ctx.conn.db);
-  const admin = createNotificationAdmin(app.ctx);
   const { config, registry, sessions, permissions, events } = app.ctx;
   const hub = attachSockets(app.server, {
     apiBase: config.apiBase,
@@ -65,61 +63,6 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => {
     events.off('record-changed', pokeOnNotice);
   });
-
-  app.get<{ Querystring: { page: number; limit: number; type?: string; status?: string; search?: string } }>(
-    '/notification/notification-list',
-    { schema: schemas.list, preHandler: requirePermission(NOTIFICATION_SLUGS.list) },
-    async (request) => {
-      const { page, limit, type, status, search } = request.query;
-      const result = await admin.list(signedIn(request), {
-        page,
-        limit,
-        type: type && type !== 'all' ? type : undefined,
-        status: status === '1' ? 1 : status === '0' ? 0 : undefined,
-        search: search?.trim() ? search.trim() : undefined,
-      });
-      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
-    },
-  );
-
-  app.get<IdParams>(
-    '/notification/get-notification/:id',
-    { schema: schemas.get, preHandler: requirePermission(NOTIFICATION_SLUGS.get) },
-    async (request, reply) => {
-      const record = await admin.get(signedIn(request), noticeId(request.params.id));
-      void reply.header('etag', etagOf(record.updated_at));
-      return success('Data Found', record);
-    },
-  );
-
-  app.post(
-    '/notification/notification-create',
-    { schema: schemas.create, preHandler: requirePermission(NOTIFICATION_SLUGS.create) },
-    async (request, reply) => {
-      const record = await admin.create(signedIn(request), admin.body(request.body));
-      return reply.code(201).send(success('Data Insert Successfully', record));
-    },
-  );
-
-  app.put<IdParams>(
-    '/notification/notification-update/:id',
-    { schema: schemas.update, preHandler: requirePermission(NOTIFICATION_SLUGS.update) },
-    async (request, reply) => {
-      const ifMatch = expectedVersion(request.headers['if-match']);
-      const record = await admin.update(signedIn(request), noticeId(request.params.id), admin.body(request.body), ifMatch);
-      void reply.header('etag', etagOf(record.updated_at));
-      return success('Data Update Successfully', record);
-    },
-  );
-
-  app.delete<IdParams>(
-    '/notification/notification-delete/:id',
-    { schema: schemas.remove, preHandler: requirePermission(NOTIFICATION_SLUGS.delete) },
-    async (request) => {
-      const record = await admin.remove(signedIn(request), noticeId(request.params.id), expectedVersion(request.headers['if-match']));
-      return success('Data Delete Successfully', record);
-    },
-  );
 
   // The inbox: any signed-in user, their own notices only (spec: no permission checks shown).
   app.get<{ Querystring: { page: number; limit: number; read?: string } }>(

@@ -11,38 +11,7 @@ const paging = {
   limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Rows per page (the console offers 50, 70, 100)' },
 } as const;
 
-/** Short names as the spec's call table sends them; the full `notification_*` names are accepted too. */
-const body = {
-  type: 'object',
-  properties: {
-    notification_date: { type: 'string', description: 'yyyy-MM-dd HH:mm:ss (or datetime-local) in the server time zone' },
-    title: { type: 'string' },
-    description: { type: 'string', description: 'Rich text HTML, sanitised before it is stored' },
-    type: { type: 'string', enum: ['All', 'Group', 'User'] },
-    user: { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }], description: 'User id, required for type User' },
-    group: { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'null' }], description: 'Group id, required for type Group' },
-    status: { anyOf: [{ type: 'integer' }, { type: 'string' }, { type: 'boolean' }], description: '1 active (default), 0 inactive' },
-  },
-} as const;
-
 export const schemas = {
-  list: {
-    tags,
-    summary: 'Notices administered by the signed-in user (branch scope), newest first; the page is in data.data',
-    querystring: {
-      type: 'object',
-      properties: {
-        ...paging,
-        type: { type: 'string', enum: ['all', 'All', 'Group', 'User'] },
-        status: { type: 'string', enum: ['all', '1', '0'] },
-        search: { type: 'string', maxLength: 200 },
-      },
-    },
-  },
-  get: { tags, summary: 'One notice', params: idParams },
-  create: { tags, summary: 'Send a notice (now, or when its date comes)', body },
-  update: { tags, summary: 'Change a notice', params: idParams, body },
-  remove: { tags, summary: 'Delete a notice', params: idParams },
   inbox: {
     tags,
     summary: "The signed-in user's notices, newest first, with their read state and the unread count",

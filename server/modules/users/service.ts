@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext, AuthUser } from '../../context';
 import { dynamic } from '../../db/database';
-import type { WriteBody } from '../../crud/body';
-import type { ListQuery } from '../../crud/list-query';
-import { ApiError } from '../../http/envelope';
 import { users as usersDescriptor } from '../../../resources';
 import { noEscalation } from '../../auth/no-escalation';
 import { seesAllBranches } from './rules';
@@ -57,25 +54,5 @@ export function createUsersService(ctx: AppContext) {
       const allowed = await Promise.all(rows.map((u) => escalation.notAbove(viewer, u)));
       return rows.filter((_, i) => allowed[i]).map((u) => u.user_id);
     },
-
-    /** The list of one branch (`branch`), or of every branch for viewers who see them all. */
-    async list(viewer: AuthUser, q: ListQuery, branch: string | undefined) {
-      const filters = { ...q.filters };
-      delete filters.user_branch;
-      if (branch !== undefined && branch !== '' && branch !== 'all') {
-        const id = Number(branch);
-        if (!/^[0-9]{1,10}$/.test(branch) || !Number.isSafeInteger(id)) throw new ApiError(400, 'branch must be all or a branch id');
-        filters.user_branch = id;
-      } else if (branch === 'all' && !seesAllBranches(viewer)) {
-        throw new ApiError(403, 'Only users of every branch (branch 0) may list all branches');
-      }
-      return ctx.crud.list(d, { ...q, filters }, viewer);
-    },
-
-    get: (viewer: AuthUser, id: number) => ctx.crud.get(d, id, viewer),
-    create: (viewer: AuthUser, body: WriteBody) => ctx.crud.create(d, body, { actor: viewer }),
-    update: (viewer: AuthUser, id: number, body: WriteBody, expectedVersion?: string) =>
-      ctx.crud.update(d, id, body, { actor: viewer, expectedVersion }),
-    remove: (viewer: AuthUser, id: number, expectedVersion?: string) => ctx.crud.remove(d, id, { actor: viewer, expectedVersion }),
   };
 }

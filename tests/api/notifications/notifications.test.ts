@@ -106,7 +106,9 @@ describe.each(DATABASES)('notifications on %s', (kind) => {
     const badDate = await create({ notification_date: '2026-02-30 10:00:00', title: 't', type: 'All' });
     expect(badDate.json().errors).toHaveProperty('notification_date');
     const badType = await create({ notification_date: localIn(0), title: 't', type: 'Everyone' });
-    expect(badType.statusCode).toBe(400);
+    // Refused like every other body the rules refuse: 422 with the notices' own message (the catalogue's type_one_of).
+    expect(badType.statusCode).toBe(422);
+    expect(badType.json().errors).toEqual({ type: 'Type must be one of: All, Group, User' });
     const after = (await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total as number;
     expect(after).toBe(before);
   });

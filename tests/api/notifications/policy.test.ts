@@ -161,12 +161,21 @@ describe.each(DATABASES)('notification policy on %s', (kind) => {
     expect((await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total).toBe(before + 1);
   });
 
-  it('takes JSON only: a multipart body is refused and writes nothing', async () => {
-    const before = (await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total as number;
+  it('reads a multipart body like JSON (one body gate), and refuses a file part, writing nothing', async () => {
+    const total = async () => (await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total as number;
+    const before = await total();
     const form = await multipart({ notification_date: localIn(3600), title: 'As a form', type: 'All', status: 'false' });
     const res = await s.call('POST', '/api/notification/notification-create', form);
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
-    expect((await s.call('GET', '/api/notification/notification-list/?limit=1000')).json().data.total).toBe(before);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ notification_title: 'As a form', notification_type: 'All', notification_status: 0 });
+    expect(await total()).toBe(before + 1);
+    const withFile = await multipart({
+      notification_date: localIn(3600),
+      type: 'All',
+      title: { file: Buffer.from('x'), name: 'x.png', type: 'image/png' },
+    });
+    const refused = await s.call('POST', '/api/notification/notification-create', withFile);
+    expect(refused.statusCode).toBe(422);
+    expect(await total()).toBe(before + 1);
   });
 });

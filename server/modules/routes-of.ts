@@ -1,0 +1,16 @@
+import type { ResourceRoutes } from '../routes/resource-routes';
+import { notification, type ResourceDescriptor } from '../../resources';
+import { usersRoutes } from './users/resource-routes';
+import { notificationRoutes } from './notifications/resource-routes';
+
+/**
+ * What modules add to the generated routes of their resources, by resource name: one factory
+ * (server/routes/crud.ts) serves every resource with one contract.
+ */
+export const declaredRoutes: ReadonlyMap<string, ResourceRoutes> = new Map([
+  ['users', usersRoutes],
+  [notification.name, notificationRoutes],
+]);
+
+/** Served by the generated routes without a generated screen (not in the registry's list). */
+export const servedBesides: readonly ResourceDescriptor[] = [notification];

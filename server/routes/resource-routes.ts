@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { Row } from '../db/database';
+import type { ListQuery } from '../crud/list-query';
+import type { Actor } from '../crud/service';
+
+type Schema = Record<string, unknown>;
+
+/** A list page as the service reads it. */
+export interface ListPage {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * What a resource's generated routes do besides generic CRUD, declared by its module
+ * (server/modules/routes-of.ts) and handed to the one route factory (./crud.ts): every resource is
+ * served by the same routes with the same contract (ETag on every read by id and update, 422 with
+ * the rules' messages for a refused body, 412 for a stale version), whatever its module adds.
+ */
+export interface ResourceRoutes {
+  /**
+   * The list's own parameters read into the generic query (the users' `branch` and `group`),
+   * before the service applies the actor's scope: `parse` is the generic parser, for the rest.
+   * Refuses by throwing an ApiError.
+   */
+  listQuery?(raw: Record<string, string>, actor: Actor, parse: (raw: Record<string, string>) => ListQuery): ListQuery;
+  /**
+   * The list read and answered by the module (the notices' page of spec 000: newest first, in
+   * `data.data`), with the answer's schema. The actor's scope is the service's (`crud.list`'s).
+   */
+  list?: {
+    schema: Schema;
+    read(request: FastifyRequest, actor: Actor): Promise<{ data: unknown; total: number }>;
+  };
+  /** A record as the module's answers show it (a notice: its `notification_*` fields); the ETag is the stored version's. */
+  shape?(record: Row): Row;
+  /** A delete answers the record as it was (the notices), not only its id. */
+  deleteAnswersRecord?: boolean;
+}
