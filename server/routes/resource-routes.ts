@@ -23,17 +23,17 @@ export interface ResourceRoutes {
    * before the service applies the actor's scope: `parse` is the generic parser, for the rest.
    * Refuses by throwing an ApiError.
    */
-  listQuery?(raw: Record<string, string>, actor: Actor, parse: (raw: Record<string, string>) => ListQuery): ListQuery;
+  listQuery?: (raw: Record<string, string>, actor: Actor, parse: (raw: Record<string, string>) => ListQuery) => ListQuery;
   /**
    * The list read and answered by the module (the notices' page of spec 000: newest first, in
    * `data.data`), with the answer's schema. The actor's scope is the service's (`crud.list`'s).
    */
   list?: {
     schema: Schema;
-    read(request: FastifyRequest, actor: Actor): Promise<{ data: unknown; total: number }>;
+    read: (request: FastifyRequest, actor: Actor) => Promise<{ data: unknown; total: number }>;
   };
   /** A record as the module's answers show it (a notice: its `notification_*` fields); the ETag is the stored version's. */
-  shape?(record: Row): Row;
+  shape?: (record: Row) => Row;
   /** A delete answers the record as it was (the notices), not only its id. */
   deleteAnswersRecord?: boolean;
 }

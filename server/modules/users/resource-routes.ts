@@ -8,7 +8,7 @@ import { seesEveryBranch } from '../../auth/scope';
  * a viewer who sees them all); the service then holds the viewer to their own branch.
  */
 export const usersRoutes: ResourceRoutes = {
-  listQuery(raw, actor, parse) {
+  listQuery: (raw, actor, parse) => {
     const { branch: asked, user_branch, group, ...rest } = raw;
     const q = parse({ ...rest, ...(group !== undefined ? { user_group: group } : {}) });
     const branch = asked ?? user_branch;

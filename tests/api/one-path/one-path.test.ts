@@ -50,7 +50,7 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
     const group = await w.group('ONE-G', []);
     const id = await w.user('one-path-user', w.branchA, group);
     const read = await s.call('GET', `/api/users/get-user/${id}`);
-    const etag = read.headers.etag as string;
+    const etag = read.headers.etag!;
     expect(etag).toBeTruthy();
     const saved = await s.call('PUT', `/api/users/user-update/${id}`, { body: { user_name: 'Renamed' }, headers: { 'if-match': etag } });
     expect(saved.statusCode).toBe(200);
@@ -71,7 +71,7 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
     });
     expect(made.statusCode).toBe(201);
     const id = made.json().data.notification_id as number;
-    const etag = (await s.call('GET', `/api/notification/get-notification/${id}`)).headers.etag as string;
+    const etag = (await s.call('GET', `/api/notification/get-notification/${id}`)).headers.etag!;
     expect(etag).toBeTruthy();
     const saved = await s.call('PUT', `/api/notification/notification-update/${id}`, {
       body: { title: 'Versioned again' },
@@ -108,7 +108,7 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
     const group = await w.group('ONE-P', []);
     const id = await w.user('one-path-self', w.branchA, group, { user_email: 'self@example.org' });
     const token = await w.login('one-path-self');
-    const version = async () => (await s.call('GET', `/api/users/get-user/${id}`)).headers.etag as string;
+    const version = async () => (await s.call('GET', `/api/users/get-user/${id}`)).headers.etag!;
     const v0 = await version();
     const changed = await s.call('POST', '/api/users/reset-password', {
       token,
