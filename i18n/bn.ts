@@ -1,5 +1,5 @@
 import { raBengali } from './ra/bn';
-import { menu, resources } from '../resources/generated/labels.bn';
+import { menu, menus, resources } from '../resources/generated/labels.bn';
 
 /** Bengali catalogue: the same keys as `en.ts` (a unit test compares them). */
 export const bn = {
@@ -172,7 +172,8 @@ export const bn = {
     row_text: 'সারি %{row}: %{field} লেখা হতে হবে',
     row_required: 'সারি %{row}: %{field} আবশ্যক',
   },
-  // Menu groups and each entity's words, from the entity folders (resources/<entity>/labels.bn.ts).
+  // Menu groups, the entities' menu labels and each entity's words, from the entity folders (resources/<entity>/labels.bn.ts).
   menu,
+  menus,
   resources,
 };

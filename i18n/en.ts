@@ -1,5 +1,5 @@
 import englishMessages from 'ra-language-english';
-import { menu, resources } from '../resources/generated/labels.en';
+import { menu, menus, resources } from '../resources/generated/labels.en';
 
 /**
  * English catalogue: react-admin's own messages, the app's labels (`app.*`), and the menu groups
@@ -184,8 +184,9 @@ export const en = {
     row_text: 'row %{row}: %{field} must be text',
     row_required: 'row %{row}: %{field} is required',
   },
-  // Menu groups and each entity's words, from the entity folders (resources/<entity>/labels.en.ts).
+  // Menu groups, the entities' menu labels and each entity's words, from the entity folders (resources/<entity>/labels.en.ts).
   menu,
+  menus,
   resources,
 };
 

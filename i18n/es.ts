@@ -1,5 +1,5 @@
 import { raSpanish } from './ra/es';
-import { menu, resources } from '../resources/generated/labels.es';
+import { menu, menus, resources } from '../resources/generated/labels.es';
 
 /** Spanish catalogue: the same keys as `en.ts` (a unit test compares them). */
 export const es = {
@@ -172,7 +172,8 @@ export const es = {
     row_text: 'fila %{row}: %{field} debe ser texto',
     row_required: 'fila %{row}: %{field} es obligatorio',
   },
-  // Menu groups and each entity's words, from the entity folders (resources/<entity>/labels.es.ts).
+  // Menu groups, the entities' menu labels and each entity's words, from the entity folders (resources/<entity>/labels.es.ts).
   menu,
+  menus,
   resources,
 };

@@ -1,5 +1,5 @@
 import { raBurmese } from './ra/my';
-import { menu, resources } from '../resources/generated/labels.my';
+import { menu, menus, resources } from '../resources/generated/labels.my';
 
 /** Burmese catalogue: the same keys as `en.ts` (a unit test compares them). */
 export const my = {
@@ -172,7 +172,8 @@ export const my = {
     row_text: 'အတန်း %{row}- %{field} သည် စာသား ဖြစ်ရမည်',
     row_required: 'အတန်း %{row}- %{field} ဖြည့်ရန် လိုအပ်သည်',
   },
-  // Menu groups and each entity's words, from the entity folders (resources/<entity>/labels.my.ts).
+  // Menu groups, the entities' menu labels and each entity's words, from the entity folders (resources/<entity>/labels.my.ts).
   menu,
+  menus,
   resources,
 };

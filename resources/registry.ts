@@ -1,6 +1,7 @@
 import type { Field, ResourceDescriptor } from './types';
 import { actionPath, actionsOf } from './paths';
 import { userAccess } from './users';
+import { isIconName } from './icons';
 
 /**
  * A checked set of descriptors. Checks run when the registry is built (server start, app load,
@@ -43,6 +44,8 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
       const status = d.statusField === undefined ? undefined : fieldOf(d, d.statusField);
       if (status?.kind !== 'status') problems.push(`${where}: statusField "${d.statusField ?? ''}" must be a status field`);
     }
+    // The type says so for typed code; a folder loaded at run time (or a cast) is checked here.
+    if (!isIconName(d.menu.icon)) problems.push(`${where}: menu.icon "${String(d.menu.icon)}" is not an icon of resources/icons.ts`);
     if (d.menu.home && !d.singleton) problems.push(`${where}: only a singleton can be the home page`);
     if (!fieldNames.has(d.titleField)) problems.push(`${where}: titleField "${d.titleField}" is not a field`);
     if (d.codeField !== undefined && !fieldOf(d, d.codeField)?.unique)

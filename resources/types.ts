@@ -5,6 +5,7 @@
  *
  * No React, MUI or Fastify imports here: the browser bundle and the server both load this file.
  */
+import type { IconName } from './icons';
 
 /** A condition on another field's value, shared by the form (hide) and the server (skip required). */
 export interface VisibleWhen {
@@ -231,7 +232,8 @@ export interface ResourceDescriptor {
   menu: {
     /** Top-level menu the entry sits under in the catalogue (e.g. `pharmacy`). */
     group: string;
-    icon: string;
+    /** Its icon, one the console has (resources/icons.ts): another name fails the type check. */
+    icon: IconName;
     aliases?: readonly string[];
     position?: number;
     /** The home page (`/`) shows this singleton's editor with the catalogue summary. */

@@ -3,14 +3,17 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { permissionSlug } from '../resources/paths';
 import type { ResourceDescriptor } from '../resources/types';
 import type { ResourceLabels } from '../resources/labels';
 import type { Sample } from '../resources/sample';
 
 /**
  * Entity folders: every folder of resources/ holding an `index.ts` is an entity. Its index's default
- * export is the descriptor; beside it `labels.<lang>.ts` (its words in each language) and, if it has
- * any, `samples.ts` (demo records seeded at first start, server-only).
+ * export is the descriptor (with its icon's name, `menu.icon`); beside it `labels.<lang>.ts` (its
+ * words in each language, its menu entry's label among them, and its menu group's name in one
+ * entity of each group) and, if it has any, `samples.ts` (demo records seeded at first start,
+ * server-only). docs/adding-an-entity.md describes the folder.
  *
  * The console (Vite), the server's bundle (esbuild), the server under tsx and the tests (vitest) must
  * all see the same list, and none of them shares a way to list a folder at build time. So this
@@ -28,7 +31,8 @@ export const GENERATED = path.join(RESOURCES, 'generated');
 
 interface LabelsModule {
   default: ResourceLabels;
-  menu?: string;
+  /** The name of the descriptor's menu group (said by one entity of the group). */
+  menuGroup?: string;
 }
 
 export interface Entity {
@@ -79,20 +83,27 @@ export async function loadEntities(dirs: readonly string[] = [RESOURCES]): Promi
   return inMenuOrder(out);
 }
 
-/** The catalogue part of one language: `menu.<group>` and `resources.<entity>`, as the generated module has it. */
+/**
+ * The catalogue part of one language, as the generated module has it: `menu.<group>` (the group's
+ * name, for the breadcrumb), `menus.<slug>` (the navigation's and permission trees' labels of the
+ * menus the catalogue writes: the group's entry and the entity's list entry) and `resources.<entity>`.
+ */
 export function entityMessages(entities: readonly Entity[], lang: Language) {
   const menu: Record<string, string> = {};
+  const menus: Record<string, string> = {};
   const resources: Record<string, ResourceLabels> = {};
   for (const e of entities) {
     const m = e.labels[lang];
     if (!m) continue;
     resources[e.name] = m.default;
-    if (m.menu === undefined) continue;
+    menus[permissionSlug(e.descriptor, 'list')] = m.default.menu;
+    if (m.menuGroup === undefined) continue;
     const group = e.descriptor.menu.group;
     if (group in menu) throw new Error(`two entities name the "${group}" menu group in labels.${lang}.ts (keep one)`);
-    menu[group] = m.menu;
+    menu[group] = m.menuGroup;
+    menus[group] = m.menuGroup;
   }
-  return { menu, resources };
+  return { menu, menus, resources };
 }
 
 const variable = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
@@ -113,17 +124,20 @@ export function generatedModules(entities: readonly Entity[]): Record<string, st
     entityMessages(entities, lang); // refuses a menu group named twice
     const imports = withLabels.map((e) => {
       const v = variable(e.name);
-      const menu = e.labels[lang]?.menu === undefined ? '' : `, { menu as ${v}Menu }`;
+      const menu = e.labels[lang]?.menuGroup === undefined ? '' : `, { menuGroup as ${v}Group }`;
       return `import ${v}${menu} from '../${e.name}/labels.${lang}';\n`;
     });
-    const menus = withLabels
-      .filter((e) => e.labels[lang]?.menu !== undefined)
-      .map((e) => entry(e.descriptor.menu.group, `${variable(e.name)}Menu`));
+    const groups = withLabels
+      .filter((e) => e.labels[lang]?.menuGroup !== undefined)
+      .map((e) => entry(e.descriptor.menu.group, `${variable(e.name)}Group`));
+    const entries = withLabels.map((e) => entry(permissionSlug(e.descriptor, 'list'), `${variable(e.name)}.menu`));
     files[`labels.${lang}.ts`] =
       HEADER +
       imports.join('') +
       '\n/** Names of the menu groups. */\n' +
-      `export const menu = { ${menus.join(', ')} };\n` +
+      `export const menu = { ${groups.join(', ')} };\n` +
+      "\n/** The labels of the menus the catalogue writes for the entities (`menus.<slug>`): each group's and each list's. */\n" +
+      `export const menus = { ${[...groups, ...entries].join(', ')} };\n` +
       "\n/** Each entity's `resources.<entity>` words. */\n" +
       `export const resources = { ${withLabels.map((e) => entry(e.name, variable(e.name))).join(', ')} };\n`;
   }

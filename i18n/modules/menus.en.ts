@@ -1,44 +1,11 @@
 /**
- * The navigation's shipped menus, by menu_slug: the menu table keeps the names the catalogue wrote
- * (spec's menu_name), the console shows these in the user's language. Clearer than the table's
- * generated names ("Ot List", "About List") where the spec leaves the wording open.
+ * The feature modules' shipped menus, by menu_slug: the menu table keeps the names the catalogue
+ * wrote (spec's menu_name), the console shows these in the user's language. The entities' menus are
+ * worded in their own folders (resources/<entity>/labels.<lang>.ts, `menu` and `menuGroup`); a unit
+ * test (tests/unit/resources/entity-folders.test.ts) keeps them out of this file.
  */
 export default {
   menus: {
-    users: 'Users',
-    'users/user-list': 'Users',
-    branch: 'Branches',
-    'branch/branch-list': 'Branches',
-    group: 'User groups',
-    'group/group-list': 'User groups',
-    designation: 'Designations',
-    'designation/designation-list': 'Designations',
-    department: 'Departments',
-    'department/department-list': 'Departments',
-    doctors: 'Doctors',
-    'doctors/doctors-list': 'Doctors',
-    pharmacy: 'Pharmacy',
-    'pharmacy-category/pharmacy-category-list': 'Pharmacy categories',
-    'medicine/medicine-list': 'Medicines',
-    website: 'Website',
-    'about/about-list': 'About the hospital',
-    'hero-section/hero-section-list': 'Hero section',
-    'experience/experience-list': 'Experience',
-    'member/member-list': 'Members',
-    'education/education-list': 'Education',
-    'advice/advice-list': 'Advice',
-    'chamber/chamber-list': 'Chambers',
-    'schedule/schedule-list': 'Schedules',
-    'donation/donation-list': 'Donations',
-    blogs: 'Blogs',
-    'blogs/blog-videos-list': 'Blog videos',
-    'blogs/blog-photos-list': 'Blog photos',
-    optics: 'Optics',
-    'optics-category/optics-category-list': 'Optics categories',
-    'optics/optics-list': 'Optics items',
-    services: 'Services',
-    'ot/ot-list': 'Operation theatres',
-    'investigation/investigation-list': 'Investigations',
     notification: 'Notifications',
     'notification/notification-list': 'Manage notifications',
     settings: 'Settings',

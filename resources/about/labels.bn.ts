@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "about" and of its menu group. */
 export default {
   name: 'আমাদের সম্পর্কে |||| আমাদের সম্পর্কে',
+  menu: 'হাসপাতাল পরিচিতি',
   fields: {
     title: 'শিরোনাম',
     sub_title: 'উপশিরোনাম',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "website" menu group's name. */
-export const menu = 'ওয়েবসাইট';
+export const menuGroup = 'ওয়েবসাইট';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "about" and of its menu group. */
 export default {
   name: 'About |||| About',
+  menu: 'About the hospital',
   fields: {
     title: 'Title',
     sub_title: 'Sub Title',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "website" menu group's name. */
-export const menu = 'Website';
+export const menuGroup = 'Website';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "about" and of its menu group. */
 export default {
   name: 'Quiénes somos |||| Quiénes somos',
+  menu: 'Sobre el hospital',
   fields: {
     title: 'Título',
     sub_title: 'Subtítulo',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "website" menu group's name. */
-export const menu = 'Sitio web';
+export const menuGroup = 'Sitio web';

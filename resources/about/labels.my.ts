@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "about" and of its menu group. */
 export default {
   name: 'ကျွန်ုပ်တို့အကြောင်း |||| ကျွန်ုပ်တို့အကြောင်း',
+  menu: 'ဆေးရုံအကြောင်း',
   fields: {
     title: 'ခေါင်းစဉ်',
     sub_title: 'ခေါင်းစဉ်ခွဲ',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "website" menu group's name. */
-export const menu = 'ဝက်ဘ်ဆိုက်';
+export const menuGroup = 'ဝက်ဘ်ဆိုက်';

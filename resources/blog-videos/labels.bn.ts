@@ -3,8 +3,9 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "blog-videos" and of its menu group. */
 export default {
   name: 'ব্লগ ভিডিও |||| ব্লগ ভিডিওসমূহ',
+  menu: 'ব্লগ ভিডিও',
   fields: { thumbnail: 'থাম্বনেইল', title: 'শিরোনাম', video_link: 'ভিডিও লিংক', status: 'অবস্থা' },
 } satisfies ResourceLabels;
 
 /** The "blogs" menu group's name. */
-export const menu = 'ব্লগ';
+export const menuGroup = 'ব্লগ';

@@ -3,8 +3,9 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "blog-videos" and of its menu group. */
 export default {
   name: 'Blog Video |||| Blog Videos',
+  menu: 'Blog videos',
   fields: { thumbnail: 'Thumbnail', title: 'Title', video_link: 'Video Link', status: 'Status' },
 } satisfies ResourceLabels;
 
 /** The "blogs" menu group's name. */
-export const menu = 'Blogs';
+export const menuGroup = 'Blogs';

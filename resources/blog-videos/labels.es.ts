@@ -3,8 +3,9 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "blog-videos" and of its menu group. */
 export default {
   name: 'Vídeo del blog |||| Vídeos del blog',
+  menu: 'Vídeos del blog',
   fields: { thumbnail: 'Miniatura', title: 'Título', video_link: 'Enlace del vídeo', status: 'Estado' },
 } satisfies ResourceLabels;
 
 /** The "blogs" menu group's name. */
-export const menu = 'Blogs';
+export const menuGroup = 'Blog';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "branch" and of its menu group. */
 export default {
   name: 'শাখা |||| শাখাসমূহ',
+  menu: 'শাখাসমূহ',
   fields: {
     branch_code: 'কোড',
     branch_name: 'নাম',
@@ -15,4 +16,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "branch" menu group's name. */
-export const menu = 'শাখা';
+export const menuGroup = 'শাখাসমূহ';

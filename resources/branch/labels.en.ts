@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "branch" and of its menu group. */
 export default {
   name: 'Branch |||| Branches',
+  menu: 'Branches',
   fields: {
     branch_code: 'Code',
     branch_name: 'Name',
@@ -15,4 +16,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "branch" menu group's name. */
-export const menu = 'Branch';
+export const menuGroup = 'Branches';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "branch" and of its menu group. */
 export default {
   name: 'Sucursal |||| Sucursales',
+  menu: 'Sucursales',
   fields: {
     branch_code: 'Código',
     branch_name: 'Nombre',
@@ -15,4 +16,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "branch" menu group's name. */
-export const menu = 'Sucursal';
+export const menuGroup = 'Sucursales';

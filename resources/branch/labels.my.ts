@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "branch" and of its menu group. */
 export default {
   name: 'ဌာနခွဲ |||| ဌာနခွဲများ',
+  menu: 'ဌာနခွဲများ',
   fields: {
     branch_code: 'ကုဒ်',
     branch_name: 'အမည်',
@@ -15,4 +16,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "branch" menu group's name. */
-export const menu = 'ဌာနခွဲ';
+export const menuGroup = 'ဌာနခွဲများ';

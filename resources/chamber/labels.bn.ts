@@ -3,5 +3,6 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "chamber". */
 export default {
   name: 'চেম্বার |||| চেম্বারসমূহ',
+  menu: 'চেম্বারসমূহ',
   fields: { title: 'শিরোনাম', description: 'বিবরণ', logo: 'লোগো', status: 'অবস্থা' },
 } satisfies ResourceLabels;

@@ -3,5 +3,6 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "chamber". */
 export default {
   name: 'ဆေးခန်း |||| ဆေးခန်းများ',
+  menu: 'ဆေးခန်းများ',
   fields: { title: 'ခေါင်းစဉ်', description: 'ဖော်ပြချက်', logo: 'လိုဂို', status: 'အခြေအနေ' },
 } satisfies ResourceLabels;

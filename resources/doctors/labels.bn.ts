@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "doctors" and of its menu group. */
 export default {
   name: 'চিকিৎসক |||| চিকিৎসকগণ',
+  menu: 'চিকিৎসকগণ',
   fields: {
     picture: 'ছবি',
     name: 'নাম',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "doctors" menu group's name. */
-export const menu = 'চিকিৎসক';
+export const menuGroup = 'চিকিৎসকগণ';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "doctors" and of its menu group. */
 export default {
   name: 'Doctor |||| Doctors',
+  menu: 'Doctors',
   fields: {
     picture: 'Picture',
     name: 'Name',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "doctors" menu group's name. */
-export const menu = 'Doctors';
+export const menuGroup = 'Doctors';

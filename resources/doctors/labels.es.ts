@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "doctors" and of its menu group. */
 export default {
   name: 'Médico |||| Médicos',
+  menu: 'Médicos',
   fields: {
     picture: 'Foto',
     name: 'Nombre',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "doctors" menu group's name. */
-export const menu = 'Médicos';
+export const menuGroup = 'Médicos';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "doctors" and of its menu group. */
 export default {
   name: 'ဆရာဝန် |||| ဆရာဝန်များ',
+  menu: 'ဆရာဝန်များ',
   fields: {
     picture: 'ဓာတ်ပုံ',
     name: 'အမည်',
@@ -28,4 +29,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "doctors" menu group's name. */
-export const menu = 'ဆရာဝန်များ';
+export const menuGroup = 'ဆရာဝန်များ';

@@ -3,5 +3,6 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "experience". */
 export default {
   name: 'অভিজ্ঞতা |||| অভিজ্ঞতাসমূহ',
+  menu: 'অভিজ্ঞতা',
   fields: { logo: 'লোগো', title: 'শিরোনাম', description: 'বিবরণ', status: 'অবস্থা' },
 } satisfies ResourceLabels;

@@ -1,17 +1,17 @@
 // Written by scripts/entities.ts (`npm run entities`) from the entity folders of resources/: do not edit.
-import users, { menu as usersMenu } from '../users/labels.en';
-import branch, { menu as branchMenu } from '../branch/labels.en';
-import group, { menu as groupMenu } from '../group/labels.en';
-import designation, { menu as designationMenu } from '../designation/labels.en';
-import department, { menu as departmentMenu } from '../department/labels.en';
-import doctors, { menu as doctorsMenu } from '../doctors/labels.en';
-import pharmacyCategory, { menu as pharmacyCategoryMenu } from '../pharmacy-category/labels.en';
+import users, { menuGroup as usersGroup } from '../users/labels.en';
+import branch, { menuGroup as branchGroup } from '../branch/labels.en';
+import group, { menuGroup as groupGroup } from '../group/labels.en';
+import designation, { menuGroup as designationGroup } from '../designation/labels.en';
+import department, { menuGroup as departmentGroup } from '../department/labels.en';
+import doctors, { menuGroup as doctorsGroup } from '../doctors/labels.en';
+import pharmacyCategory, { menuGroup as pharmacyCategoryGroup } from '../pharmacy-category/labels.en';
 import medicine from '../medicine/labels.en';
-import opticsCategory, { menu as opticsCategoryMenu } from '../optics-category/labels.en';
+import opticsCategory, { menuGroup as opticsCategoryGroup } from '../optics-category/labels.en';
 import optics from '../optics/labels.en';
-import ot, { menu as otMenu } from '../ot/labels.en';
+import ot, { menuGroup as otGroup } from '../ot/labels.en';
 import investigation from '../investigation/labels.en';
-import about, { menu as aboutMenu } from '../about/labels.en';
+import about, { menuGroup as aboutGroup } from '../about/labels.en';
 import heroSection from '../hero-section/labels.en';
 import experience from '../experience/labels.en';
 import member from '../member/labels.en';
@@ -20,22 +20,60 @@ import advice from '../advice/labels.en';
 import chamber from '../chamber/labels.en';
 import schedule from '../schedule/labels.en';
 import donation from '../donation/labels.en';
-import blogVideos, { menu as blogVideosMenu } from '../blog-videos/labels.en';
+import blogVideos, { menuGroup as blogVideosGroup } from '../blog-videos/labels.en';
 import blogPhotos from '../blog-photos/labels.en';
 
 /** Names of the menu groups. */
 export const menu = {
-  users: usersMenu,
-  branch: branchMenu,
-  group: groupMenu,
-  designation: designationMenu,
-  department: departmentMenu,
-  doctors: doctorsMenu,
-  pharmacy: pharmacyCategoryMenu,
-  optics: opticsCategoryMenu,
-  services: otMenu,
-  website: aboutMenu,
-  blogs: blogVideosMenu,
+  users: usersGroup,
+  branch: branchGroup,
+  group: groupGroup,
+  designation: designationGroup,
+  department: departmentGroup,
+  doctors: doctorsGroup,
+  pharmacy: pharmacyCategoryGroup,
+  optics: opticsCategoryGroup,
+  services: otGroup,
+  website: aboutGroup,
+  blogs: blogVideosGroup,
+};
+
+/** The labels of the menus the catalogue writes for the entities (`menus.<slug>`): each group's and each list's. */
+export const menus = {
+  users: usersGroup,
+  branch: branchGroup,
+  group: groupGroup,
+  designation: designationGroup,
+  department: departmentGroup,
+  doctors: doctorsGroup,
+  pharmacy: pharmacyCategoryGroup,
+  optics: opticsCategoryGroup,
+  services: otGroup,
+  website: aboutGroup,
+  blogs: blogVideosGroup,
+  'users/user-list': users.menu,
+  'branch/branch-list': branch.menu,
+  'group/group-list': group.menu,
+  'designation/designation-list': designation.menu,
+  'department/department-list': department.menu,
+  'doctors/doctors-list': doctors.menu,
+  'pharmacy-category/pharmacy-category-list': pharmacyCategory.menu,
+  'medicine/medicine-list': medicine.menu,
+  'optics-category/optics-category-list': opticsCategory.menu,
+  'optics/optics-list': optics.menu,
+  'ot/ot-list': ot.menu,
+  'investigation/investigation-list': investigation.menu,
+  'about/about-list': about.menu,
+  'hero-section/hero-section-list': heroSection.menu,
+  'experience/experience-list': experience.menu,
+  'member/member-list': member.menu,
+  'education/education-list': education.menu,
+  'advice/advice-list': advice.menu,
+  'chamber/chamber-list': chamber.menu,
+  'schedule/schedule-list': schedule.menu,
+  'donation/donation-list': donation.menu,
+  'blogs/blog-videos-list': blogVideos.menu,
+  'blogs/blog-photos-list': blogPhotos.menu,
 };
 
 /** Each entity's `resources.<entity>` words. */

@@ -3,8 +3,9 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "group" and of its menu group. */
 export default {
   name: 'User Group |||| User Groups',
+  menu: 'User groups',
   fields: { group_code: 'Group Code', group_name: 'Group Name', group_status: 'Status' },
 } satisfies ResourceLabels;
 
 /** The "group" menu group's name. */
-export const menu = 'User Group';
+export const menuGroup = 'User groups';

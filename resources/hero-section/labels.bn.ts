@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "hero-section". */
 export default {
   name: 'প্রধান অংশ |||| প্রধান অংশ',
+  menu: 'প্রধান অংশ',
   fields: {
     title_1: 'শিরোনাম ১',
     title_2: 'শিরোনাম ২',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "hero-section". */
 export default {
   name: 'Hero Section |||| Hero Section',
+  menu: 'Hero section',
   fields: {
     title_1: 'Title 1',
     title_2: 'Title 2',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "hero-section". */
 export default {
   name: 'Sección principal |||| Sección principal',
+  menu: 'Sección principal',
   fields: {
     title_1: 'Título 1',
     title_2: 'Título 2',

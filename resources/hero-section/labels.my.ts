@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "hero-section". */
 export default {
   name: 'ထိပ်ဆုံး ကဏ္ဍ |||| ထိပ်ဆုံး ကဏ္ဍ',
+  menu: 'ထိပ်ဆုံး ကဏ္ဍ',
   fields: {
     title_1: 'ခေါင်းစဉ် ၁',
     title_2: 'ခေါင်းစဉ် ၂',

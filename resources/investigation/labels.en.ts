@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "investigation". */
 export default {
   name: 'Investigation |||| Investigations',
+  menu: 'Investigations',
   fields: {
     picture: 'Picture',
     title: 'Title',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "investigation". */
 export default {
   name: 'Prueba diagnóstica |||| Pruebas diagnósticas',
+  menu: 'Pruebas diagnósticas',
   fields: {
     picture: 'Imagen',
     title: 'Título',

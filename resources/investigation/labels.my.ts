@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "investigation". */
 export default {
   name: 'ရောဂါရှာဖွေ စစ်ဆေးမှု |||| ရောဂါရှာဖွေ စစ်ဆေးမှုများ',
+  menu: 'ရောဂါရှာဖွေ စစ်ဆေးမှုများ',
   fields: {
     picture: 'ပုံ',
     title: 'ခေါင်းစဉ်',

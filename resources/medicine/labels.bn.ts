@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "medicine". */
 export default {
   name: 'ওষুধ |||| ওষুধসমূহ',
+  menu: 'ওষুধসমূহ',
   fields: {
     medicine_picture: 'ছবি',
     medicine_code: 'ওষুধের কোড',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "medicine". */
 export default {
   name: 'Medicine |||| Medicines',
+  menu: 'Medicines',
   fields: {
     medicine_picture: 'Picture',
     medicine_code: 'Medicine Code',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "medicine". */
 export default {
   name: 'Medicamento |||| Medicamentos',
+  menu: 'Medicamentos',
   fields: {
     medicine_picture: 'Foto',
     medicine_code: 'Código del medicamento',

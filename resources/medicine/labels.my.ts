@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "medicine". */
 export default {
   name: 'ဆေးဝါး |||| ဆေးဝါးများ',
+  menu: 'ဆေးဝါးများ',
   fields: {
     medicine_picture: 'ဓာတ်ပုံ',
     medicine_code: 'ဆေး ကုဒ်',

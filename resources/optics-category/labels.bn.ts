@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "optics-category" and of its menu group. */
 export default {
   name: 'অপটিক্স বিভাগ |||| অপটিক্স বিভাগসমূহ',
+  menu: 'অপটিক্স বিভাগসমূহ',
   fields: {
     optics_category_code: 'কোড',
     optics_category_name: 'নাম',
@@ -11,4 +12,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "optics" menu group's name. */
-export const menu = 'চশমা ও অপটিক্স';
+export const menuGroup = 'চশমা ও অপটিক্স';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "optics-category" and of its menu group. */
 export default {
   name: 'Optics Category |||| Optics Categories',
+  menu: 'Optics categories',
   fields: {
     optics_category_code: 'Code',
     optics_category_name: 'Name',
@@ -11,4 +12,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "optics" menu group's name. */
-export const menu = 'Optics';
+export const menuGroup = 'Optics';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "optics-category" and of its menu group. */
 export default {
   name: 'Categoría de óptica |||| Categorías de óptica',
+  menu: 'Categorías de óptica',
   fields: {
     optics_category_code: 'Código',
     optics_category_name: 'Nombre',
@@ -11,4 +12,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "optics" menu group's name. */
-export const menu = 'Óptica';
+export const menuGroup = 'Óptica';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "optics-category" and of its menu group. */
 export default {
   name: 'မျက်မှန် အမျိုးအစား |||| မျက်မှန် အမျိုးအစားများ',
+  menu: 'မျက်မှန် အမျိုးအစားများ',
   fields: {
     optics_category_code: 'ကုဒ်',
     optics_category_name: 'အမည်',
@@ -11,4 +12,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "optics" menu group's name. */
-export const menu = 'မျက်မှန်';
+export const menuGroup = 'မျက်မှန်';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "optics". */
 export default {
   name: 'অপটিক্স পণ্য |||| অপটিক্স',
+  menu: 'অপটিক্স পণ্য',
   choices: {
     optics_type: { Accessory: 'আনুষঙ্গিক', Frame: 'ফ্রেম', Lens: 'লেন্স', Optical: 'চশমা' },
     optics_frame_material: {

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "optics". */
 export default {
   name: 'Optics Item |||| Optics',
+  menu: 'Optics items',
   choices: {
     optics_type: { Accessory: 'Accessory', Frame: 'Frame', Lens: 'Lens', Optical: 'Optical' },
     optics_frame_material: {

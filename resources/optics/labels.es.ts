@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "optics". */
 export default {
   name: 'Artículo de óptica |||| Óptica',
+  menu: 'Artículos de óptica',
   choices: {
     optics_type: { Accessory: 'Accesorio', Frame: 'Montura', Lens: 'Lente', Optical: 'Gafas graduadas' },
     optics_frame_material: {

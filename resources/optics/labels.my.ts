@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "optics". */
 export default {
   name: 'မျက်မှန် ပစ္စည်း |||| မျက်မှန် ပစ္စည်းများ',
+  menu: 'မျက်မှန် ပစ္စည်းများ',
   choices: {
     optics_type: { Accessory: 'ဆက်စပ်ပစ္စည်း', Frame: 'မျက်မှန်ဘောင်', Lens: 'မှန်ဘီလူး', Optical: 'မျက်မှန်' },
     optics_frame_material: {

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "ot" and of its menu group. */
 export default {
   name: 'অপারেশন থিয়েটার |||| অপারেশন থিয়েটার',
+  menu: 'অপারেশন থিয়েটার',
   fields: {
     picture: 'ছবি',
     title: 'শিরোনাম',
@@ -13,4 +14,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "services" menu group's name. */
-export const menu = 'সেবা';
+export const menuGroup = 'সেবা';

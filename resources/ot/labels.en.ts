@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "ot" and of its menu group. */
 export default {
   name: 'Operation Theatre |||| Operation Theatre',
+  menu: 'Operation theatres',
   fields: {
     picture: 'Picture',
     title: 'Title',
@@ -13,4 +14,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "services" menu group's name. */
-export const menu = 'Services';
+export const menuGroup = 'Services';

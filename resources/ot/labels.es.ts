@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "ot" and of its menu group. */
 export default {
   name: 'Quirófano |||| Quirófanos',
+  menu: 'Quirófanos',
   fields: {
     picture: 'Imagen',
     title: 'Título',
@@ -13,4 +14,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "services" menu group's name. */
-export const menu = 'Servicios';
+export const menuGroup = 'Servicios';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "ot" and of its menu group. */
 export default {
   name: 'ခွဲစိတ်ခန်း |||| ခွဲစိတ်ခန်းများ',
+  menu: 'ခွဲစိတ်ခန်းများ',
   fields: {
     picture: 'ပုံ',
     title: 'ခေါင်းစဉ်',
@@ -13,4 +14,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "services" menu group's name. */
-export const menu = 'ဝန်ဆောင်မှုများ';
+export const menuGroup = 'ဝန်ဆောင်မှုများ';

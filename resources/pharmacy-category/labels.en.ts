@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "pharmacy-category" and of its menu group. */
 export default {
   name: 'Pharmacy Category |||| Pharmacy Categories',
+  menu: 'Pharmacy categories',
   fields: {
     pharmacy_category_code: 'Code',
     pharmacy_category_name: 'Name',
@@ -11,4 +12,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "pharmacy" menu group's name. */
-export const menu = 'Pharmacy';
+export const menuGroup = 'Pharmacy';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "pharmacy-category" and of its menu group. */
 export default {
   name: 'Categoría de farmacia |||| Categorías de farmacia',
+  menu: 'Categorías de farmacia',
   fields: {
     pharmacy_category_code: 'Código',
     pharmacy_category_name: 'Nombre',
@@ -11,4 +12,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "pharmacy" menu group's name. */
-export const menu = 'Farmacia';
+export const menuGroup = 'Farmacia';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "schedule". */
 export default {
   name: 'সময়সূচি |||| সময়সূচিসমূহ',
+  menu: 'সময়সূচি',
   fields: {
     hospital: 'হাসপাতাল',
     day: 'দিন',

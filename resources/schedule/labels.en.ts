@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "schedule". */
 export default {
   name: 'Schedule |||| Schedules',
+  menu: 'Schedules',
   fields: {
     hospital: 'Hospital',
     day: 'Day',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "schedule". */
 export default {
   name: 'Horario |||| Horarios',
+  menu: 'Horarios',
   fields: {
     hospital: 'Hospital',
     day: 'Día',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "schedule". */
 export default {
   name: 'အချိန်ဇယား |||| အချိန်ဇယားများ',
+  menu: 'အချိန်ဇယားများ',
   fields: {
     hospital: 'ဆေးရုံ',
     day: 'နေ့',

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Bangla labels of "users" and of its menu group. */
 export default {
   name: 'ব্যবহারকারী |||| ব্যবহারকারীরা',
+  menu: 'ব্যবহারকারী',
   needs_filter: 'শাখা নির্বাচন করুন',
   fields: {
     user_picture: 'ছবি',
@@ -22,4 +23,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "users" menu group's name. */
-export const menu = 'ব্যবহারকারী';
+export const menuGroup = 'ব্যবহারকারী';

@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** English labels of "users" and of its menu group. */
 export default {
   name: 'User |||| Users',
+  menu: 'Users',
   needs_filter: 'Select Branch',
   fields: {
     user_picture: 'Picture',
@@ -22,4 +23,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "users" menu group's name. */
-export const menu = 'Users';
+export const menuGroup = 'Users';

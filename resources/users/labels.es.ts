@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Spanish labels of "users" and of its menu group. */
 export default {
   name: 'Usuario |||| Usuarios',
+  menu: 'Usuarios',
   needs_filter: 'Seleccione una sucursal',
   fields: {
     user_picture: 'Foto',
@@ -22,4 +23,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "users" menu group's name. */
-export const menu = 'Usuarios';
+export const menuGroup = 'Usuarios';

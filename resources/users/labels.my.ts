@@ -3,6 +3,7 @@ import type { ResourceLabels } from '../labels';
 /** Burmese labels of "users" and of its menu group. */
 export default {
   name: 'အသုံးပြုသူ |||| အသုံးပြုသူများ',
+  menu: 'အသုံးပြုသူများ',
   needs_filter: 'ဌာနခွဲ ရွေးချယ်ပါ',
   fields: {
     user_picture: 'ဓာတ်ပုံ',
@@ -22,4 +23,4 @@ export default {
 } satisfies ResourceLabels;
 
 /** The "users" menu group's name. */
-export const menu = 'အသုံးပြုသူများ';
+export const menuGroup = 'အသုံးပြုသူများ';

@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRegistry, descriptors, type ResourceDescriptor } from '../../resources';
-import { equipment } from '../fixtures/equipment';
+import { createRegistry, descriptors, type Registry, type ResourceDescriptor } from '../../resources';
+import equipment from '../fixtures/entities/equipment';
+import { withFixtureEntities } from '../fixtures/fixture-entities';
 import { DATABASES, startServer, type TestServer } from './harness';
 
-describe.each(DATABASES)('a descriptor defined only in a test, on %s', (kind) => {
+/**
+ * The entity folder tests/fixtures/entities/equipment/, found by the same discovery as resources/
+ * (with the other fixture folders), validated by its descriptor: a choice, a conditional required
+ * field, a reference, rows.
+ */
+let registry: Registry;
+beforeAll(async () => {
+  ({ registry } = await withFixtureEntities());
+});
+
+describe.each(DATABASES)('an entity folder defined only in the tests, on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer(kind, { registry: createRegistry([...descriptors, equipment]), seed: false });
+    s = await startServer(kind, { registry, seed: false });
   });
   afterAll(() => s?.close());
 

@@ -1,34 +1,24 @@
-import path from 'node:path';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { TranslationMessages } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { App } from '../../src/App';
-import { en } from '../../i18n';
-import { mergeMessages, type Messages } from '../../i18n/merge';
-import { createRegistry } from '../../resources';
-import { RESOURCES, entityMessages, loadEntities } from '../../scripts/entities';
+import { withFixtureEntities } from '../fixtures/fixture-entities';
 import { server } from '../msw/server';
 import { allSlugs, listHandlers, ok, path as apiPath } from '../msw/contract';
-import { menuHandler } from '../msw/menu';
+import { catalogueMenuHandler } from '../msw/menu';
+import { entitiesI18nProvider } from './fixture-i18n';
 import { signIn } from './render';
 
 /**
  * The console half of "adding an entity is adding a folder": tests/fixtures/entities/instrument/,
- * found by the same discovery as resources/, gets a menu entry, a list and a generated form, worded
- * from its own labels.en.ts.
+ * found by the same discovery as resources/, gets a menu entry (its folder's label and icon, in the
+ * navigation the server answers for the catalogue it writes), a list and a generated form, worded
+ * from its own labels.<lang>.ts.
  */
-const entities = await loadEntities([RESOURCES, path.resolve(import.meta.dirname, '../fixtures/entities')]);
-const registry = createRegistry(entities.map((e) => e.descriptor));
+const { entities, registry } = await withFixtureEntities();
 const instrument = registry.get('instrument');
-// A nested catalogue of strings, which is what react-admin's TranslationMessages are.
-const messages = mergeMessages(
-  en as unknown as Messages,
-  entityMessages(entities, 'en') as unknown as Messages,
-) as unknown as TranslationMessages;
-const i18nProvider = polyglotI18nProvider(() => messages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+const i18nProvider = entitiesI18nProvider(entities);
 
 describe('an entity folder added in a test gets screens', () => {
   it('has a menu entry, a list and a generated form worded by its labels', async () => {
@@ -46,7 +36,7 @@ describe('an entity folder added in a test gets screens', () => {
     ];
     let created: unknown;
     server.use(
-      menuHandler(slugs, registry),
+      catalogueMenuHandler(slugs, registry),
       ...listHandlers(instrument, rows),
       http.post(apiPath(instrument, 'create'), async ({ request }) => {
         created = await request.json();
@@ -64,9 +54,12 @@ describe('an entity folder added in a test gets screens', () => {
     // The breadcrumb names its menu group from the folder's words; the navigation links to its list.
     expect(screen.getByText('Laboratory')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { name: 'Instruments' }).length).toBeGreaterThan(0);
-    // The navigation comes with the user's menu (the mock names an entry by its resource).
-    const entry = await screen.findByRole('menuitem', { name: 'instrument' }, { timeout: 10_000 });
+    // The navigation: the folder's menu label (not the resource's name, nor the catalogue's English
+    // "Instrument List"), its icon, under its group's name.
+    const entry = await screen.findByRole('menuitem', { name: 'Laboratory instruments' }, { timeout: 10_000 });
     expect(entry).toHaveAttribute('href', '/instrument');
+    expect(within(entry).getByTestId('ScienceIcon')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Laboratory' })).toContainElement(entry);
 
     await userEvent.click(screen.getByRole('link', { name: /new/i }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
@@ -76,5 +69,22 @@ describe('an entity folder added in a test gets screens', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /save/i }));
     await waitFor(() => expect(created).toBeDefined());
     expect(created).toMatchObject({ instrument_code: 'MIC-2', instrument_name: 'Stereo microscope', instrument_kind: 'Analyser' });
+  });
+});
+
+describe('the fixture entity in the navigation, in Bengali', () => {
+  it('shows its menu entry with its Bengali label and its icon', async () => {
+    const slugs = allSlugs(instrument);
+    signIn(slugs);
+    server.use(catalogueMenuHandler(slugs, registry), ...listHandlers(instrument, []));
+    render(
+      <MemoryRouter initialEntries={['/instrument']}>
+        <App registry={registry} i18nProvider={entitiesI18nProvider(entities, 'bn')} />
+      </MemoryRouter>,
+    );
+    const entry = await screen.findByRole('menuitem', { name: 'পরীক্ষাগারের যন্ত্রপাতি' }, { timeout: 10_000 });
+    expect(entry).toHaveAttribute('href', '/instrument');
+    expect(within(entry).getByTestId('ScienceIcon')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'পরীক্ষাগার' })).toContainElement(entry);
   });
 });

@@ -1,18 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
-import { createRegistry, descriptors } from '../../resources';
 import { server } from '../msw/server';
 import { allSlugs, listHandlers, ok, path } from '../msw/contract';
+import { catalogueMenuHandler } from '../msw/menu';
+import { withFixtureEntities } from '../fixtures/fixture-entities';
+import { entitiesI18nProvider } from './fixture-i18n';
 import { renderApp, signIn } from './render';
-import { equipment } from '../fixtures/equipment';
 
 /**
- * The console half of "adding an entity is one descriptor": the test-only `equipment`
- * descriptor (also used by the API test) gets a menu entry, a list screen, a generated form with
- * its choice, conditional and row inputs, and a create call on the contract path.
+ * The console half of "adding an entity is one folder": the test-only folder
+ * tests/fixtures/entities/equipment/ (also used by the API test), found by the same discovery as
+ * resources/, gets a menu entry with its icon, a list screen, a generated form with its choice,
+ * conditional and row inputs, and a create call on the contract path, worded from its labels.en.ts.
  */
-const registry = createRegistry([...descriptors, equipment]);
+const { entities, registry } = await withFixtureEntities();
+const equipment = registry.get('equipment');
 const departments = registry.get('department');
 
 describe('a descriptor defined only in a test gets screens', () => {
@@ -34,6 +37,7 @@ describe('a descriptor defined only in a test gets screens', () => {
     ];
     let created: Record<string, unknown> | undefined;
     server.use(
+      catalogueMenuHandler(allSlugs(equipment), registry),
       ...listHandlers(equipment, rows),
       ...listHandlers(departments, [{ department_id: 3, department_code: 'CARD', department_name: 'Cardiology', department_status: 1 }]),
       http.post(path(equipment, 'create'), async ({ request }) => {
@@ -42,8 +46,12 @@ describe('a descriptor defined only in a test gets screens', () => {
         return ok({ ...rows[0], equipment_id: 2, ...created }, {}, 201);
       }),
     );
-    renderApp('/equipment', registry);
+    renderApp('/equipment', registry, entitiesI18nProvider(entities));
     const table = await screen.findByRole('table');
+    // Its menu entry: its folder's label and icon.
+    const entry = await screen.findByRole('menuitem', { name: 'Equipment register' });
+    expect(entry).toHaveAttribute('href', '/equipment');
+    expect(within(entry).getByTestId('CategoryIcon')).toBeInTheDocument();
     expect(await within(table).findByText('ECG machine')).toBeInTheDocument();
     expect(within(table).getByText('01')).toBeInTheDocument();
 

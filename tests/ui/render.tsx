@@ -5,6 +5,7 @@ import { App } from '../../src/App';
 import { server } from '../msw/server';
 import { ok } from '../msw/contract';
 import { menuHandler } from '../msw/menu';
+import type { I18nProvider } from 'react-admin';
 import type { Registry } from '../../resources';
 
 /** Signs a user in with these permission slugs (stored session + get-auth-user answering it). */
@@ -31,11 +32,11 @@ function CurrentPath() {
   );
 }
 
-/** The whole console, with its real providers, at a given path. */
-export function renderApp(path: string, registry?: Registry) {
+/** The whole console, with its real providers (or another catalogue), at a given path. */
+export function renderApp(path: string, registry?: Registry, i18nProvider?: I18nProvider) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <App registry={registry} />
+      <App registry={registry} i18nProvider={i18nProvider} />
       <CurrentPath />
     </MemoryRouter>,
   );

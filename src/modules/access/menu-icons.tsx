@@ -43,7 +43,9 @@ import ListAlt from '@mui/icons-material/ListAlt';
 import ViewList from '@mui/icons-material/ViewList';
 import Apps from '@mui/icons-material/Apps';
 import Widgets from '@mui/icons-material/Widgets';
-import { iconOf } from '../../icons';
+import Folder from '@mui/icons-material/Folder';
+import { ICON_NAMES as DESCRIPTOR_ICON_NAMES } from '../../../resources/icons';
+import { knownIcon } from '../../icons';
 
 /**
  * Icons an administrator can pick for a menu, beside the ones the descriptors use (src/icons.ts).
@@ -95,37 +97,14 @@ export const PICKABLE_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   Widgets,
 };
 
-/** Names the descriptors use, resolved by src/icons.ts. */
-export const DESCRIPTOR_ICON_NAMES = [
-  'AccountTree',
-  'Apartment',
-  'Badge',
-  'Category',
-  'Groups',
-  'MedicalServices',
-  'Medication',
-  'Info',
-  'ViewCarousel',
-  'VideoLibrary',
-  'PhotoLibrary',
-  'WorkHistory',
-  'School',
-  'TipsAndUpdates',
-  'MeetingRoom',
-  'EventNote',
-  'Visibility',
-  'VolunteerActivism',
-  'LocalHospital',
-  'Biotech',
-] as const;
-
-export const ICON_NAMES: readonly string[] = [...Object.keys(PICKABLE_ICONS), ...DESCRIPTOR_ICON_NAMES];
+/** Every name an administrator can pick: these and the descriptors' own (resources/icons.ts), once each. */
+export const ICON_NAMES: readonly string[] = [...new Set([...Object.keys(PICKABLE_ICONS), ...DESCRIPTOR_ICON_NAMES])];
 
 const CLASS_ALIASES: Readonly<Record<string, string>> = { 'bx bx-border-all': 'BorderAll' };
 
 export function menuIconOf(name: string | undefined): SvgIconComponent {
   const key = name ? (CLASS_ALIASES[name] ?? name) : '';
-  return PICKABLE_ICONS[key] ?? iconOf(key);
+  return PICKABLE_ICONS[key] ?? knownIcon(key) ?? Folder;
 }
 
 export function MenuIcon({ name, ...props }: { name: string | undefined } & SvgIconProps) {

@@ -13,7 +13,7 @@ import {
   type Field,
   type ResourceDescriptor,
 } from '../../../resources';
-import { equipment } from '../../fixtures/equipment';
+import { equipment } from '../../fixtures/entities/equipment';
 
 /** The descriptor rules the server and the console share (resources/rules.ts), tested once. */
 const field = (f: Field) => f;
