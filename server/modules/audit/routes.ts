@@ -67,7 +67,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const result = await queries.list(signedIn(request), request.query);
-      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result.data, result.total);
     },
   );
 
@@ -78,7 +78,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
       if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const { resource, id } = request.params;
       const result = await queries.history(signedIn(request), resource, parseIdParam(id, resource), request.query);
-      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result.data, result.total);
     },
   );
 
@@ -88,7 +88,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       if (request.validationError) throw schemaRefusal(request.validationError, 422);
       const result = await queries.deleted(signedIn(request), request.params.resource, request.query);
-      return success(result.data.length ? 'Data Found' : 'Data Not Found', result, result.total);
+      return success(result.data.length ? 'Data Found' : 'Data Not Found', result.data, result.total);
     },
   );
 

@@ -59,15 +59,7 @@ const page = (summary: string) => ({
       status: { type: 'integer' },
       message: { type: 'string' },
       total: { type: 'integer' },
-      data: {
-        type: 'object',
-        properties: {
-          data: { type: 'array', items: entry },
-          total: { type: 'integer' },
-          page: { type: 'integer' },
-          limit: { type: 'integer' },
-        },
-      },
+      data: { type: 'array', items: entry },
     },
   },
 });

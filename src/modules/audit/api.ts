@@ -49,6 +49,12 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return json.data as T;
 }
 
+/** A page of entries: the one list envelope, `{data: [...], total}`. */
+async function page(path: string): Promise<AuditPage> {
+  const { json } = await fetchJson(`${API_URL}${path}`);
+  return { data: json.data as AuditEntry[], total: Number(json.total ?? 0) };
+}
+
 const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
@@ -56,11 +62,11 @@ const query = (params: Record<string, string | number | undefined>) => {
 };
 
 export const auditApi = {
-  log: (filters: LogFilters, page: number, limit: number) => call<AuditPage>(`/audit/audit-list?${query({ ...filters, page, limit })}`),
-  history: (resource: string, id: string | number, page = 1, limit = 50) =>
-    call<AuditPage>(`/audit/history/${encodeURIComponent(resource)}/${encodeURIComponent(String(id))}?${query({ page, limit })}`),
-  deleted: (resource: string, page: number, limit: number) =>
-    call<AuditPage>(`/audit/deleted/${encodeURIComponent(resource)}?${query({ page, limit })}`),
+  log: (filters: LogFilters, n: number, limit: number) => page(`/audit/audit-list?${query({ ...filters, page: n, limit })}`),
+  history: (resource: string, id: string | number, n = 1, limit = 50) =>
+    page(`/audit/history/${encodeURIComponent(resource)}/${encodeURIComponent(String(id))}?${query({ page: n, limit })}`),
+  deleted: (resource: string, n: number, limit: number) =>
+    page(`/audit/deleted/${encodeURIComponent(resource)}?${query({ page: n, limit })}`),
   /** `latest`: the newest entry id the history showed; the server refuses (409) when the record changed since. */
   restore: (entryId: number, latest: number) =>
     call<Record<string, unknown>>(`/audit/restore/${entryId}`, { method: 'POST', body: JSON.stringify({ latest }) }),

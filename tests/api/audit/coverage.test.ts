@@ -449,8 +449,7 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
       const data = (await ok('POST', `/api${actionPath(medicine, 'create')}`, { body: await bodyFor(medicine) })).data;
       return Number(data.medicine_id);
     };
-    const trailOf = async (id: number) =>
-      (await s.call('GET', `/api/audit/history/medicine/${id}`)).json().data.data as { audit_id: number }[];
+    const trailOf = async (id: number) => (await s.call('GET', `/api/audit/history/medicine/${id}`)).json().data as { audit_id: number }[];
     cases.set('POST /api/audit/restore/{entryId}', {
       async run() {
         const id = await newMedicine();

@@ -44,7 +44,7 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
   });
 
   const auditOf = async (resource: string, record: number) =>
-    (await s.call('GET', `/api/audit/audit-list?resource=${resource}&record=${record}`)).json().data;
+    (await s.call('GET', `/api/audit/audit-list?resource=${resource}&record=${record}`)).json();
 
   it('answers a users read and update with an ETag, and refuses a stale If-Match with 412', async () => {
     const group = await w.group('ONE-G', []);

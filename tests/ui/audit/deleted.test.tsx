@@ -24,7 +24,7 @@ describe('deleted records', () => {
     signIn(['users/user-list', 'users/user-create', 'audit/history', 'audit/restore']);
     let sent: unknown;
     server.use(
-      http.get('*/api/audit/deleted/users', () => ok({ data: [deletedUser], total: 1, page: 1, limit: 25 })),
+      http.get('*/api/audit/deleted/users', () => ok([deletedUser], { total: 1 })),
       http.post('*/api/audit/undelete/:entryId', async ({ request, params }) => {
         sent = { entry: params.entryId, body: await request.json() };
         return fail('username "karim" has since been taken by another users record', 422, {

@@ -56,7 +56,7 @@ function serve(slugs: string[]) {
       { pharmacy_category_id: 1, pharmacy_category_code: 'ANL', pharmacy_category_name: 'Analgesics', pharmacy_category_status: 1 },
       { pharmacy_category_id: 3, pharmacy_category_code: 'ABX', pharmacy_category_name: 'Antibiotics', pharmacy_category_status: 1 },
     ]),
-    http.get('*/api/audit/history/medicine/7', () => ok({ data: history, total: history.length, page: 1, limit: 20 })),
+    http.get('*/api/audit/history/medicine/7', () => ok(history, { total: history.length })),
   );
 }
 
