@@ -137,7 +137,18 @@ export function jsonBodySchema(d: ResourceDescriptor): Schema {
     properties[f.name] = (f.kind === 'integer' || f.kind === 'money') && f.derived ? derivedSchema(f.derived) : writeSchema(f);
   for (const f of d.fields)
     if (f.kind === 'imageList') properties[`${f.name}_json`] = { type: 'string', description: 'JSON list of the stored paths kept' };
+  addAliases(d, properties);
   return { type: 'object', properties };
+}
+
+/**
+ * A field's other names (the spec's short `title` beside `notification_title`), documented as
+ * such: the body is read once into the field's own name and checked by the rules there, so the
+ * alias itself is not constrained twice (the rules' message names it).
+ */
+function addAliases(d: ResourceDescriptor, properties: Record<string, Schema>) {
+  for (const f of d.fields)
+    for (const alias of f.aliases ?? []) properties[alias] = { description: `the same as ${f.name} (the spec's short name)` };
 }
 
 /**
@@ -154,6 +165,7 @@ export function multipartBodySchema(d: ResourceDescriptor): Schema {
       properties[`${f.name}_json`] = { type: 'string', description: 'JSON list of the stored paths kept' };
     } else properties[f.name] = { type: 'string' };
   }
+  addAliases(d, properties);
   return { type: ['object', 'null'], properties };
 }
 

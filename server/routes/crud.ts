@@ -70,8 +70,11 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
   }
 
   const schema = routeSchema(registry, d, action, takesId(action));
-  if (action === 'list' && options.list)
+  if (action === 'list' && options.list) {
     schema.response = { ...(schema.response as object), 200: envelopeSchema(options.list.schema, true) };
+    const query = schema.querystring as { properties: Record<string, unknown> };
+    schema.querystring = { ...query, properties: { ...query.properties, ...options.list.params } };
+  }
 
   scope.route<{ Params: { id: string }; Querystring: Record<string, string> }>({
     method: METHOD[action],

@@ -30,6 +30,8 @@ export interface ResourceRoutes {
    */
   list?: {
     schema: Schema;
+    /** The list's own query parameters, for the document (the generic ones are kept). */
+    params?: Record<string, Schema>;
     read: (request: FastifyRequest, actor: Actor) => Promise<{ data: unknown; total: number }>;
   };
   /** A record as the module's answers show it (a notice: its `notification_*` fields); the ETag is the stored version's. */

@@ -16,6 +16,7 @@ const LIMIT_MAX = 1000;
 function whole(raw: string | undefined, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw.trim());
+  if (!Number.isFinite(n)) throw new ApiError(400, `${name} must be a finite number`);
   if (!/^[0-9]+$/.test(raw.trim()) || n < 1 || n > max) throw new ApiError(400, `${name} must be a whole number from 1 to ${max}`);
   return n;
 }
@@ -87,6 +88,11 @@ export const notificationRoutes: ResourceRoutes = {
         page: { type: 'integer' },
         limit: { type: 'integer' },
       },
+    },
+    params: {
+      page: { type: 'string', description: 'page number, from 1 (default 1)' },
+      limit: { type: 'string', description: `rows per page, 1 to ${LIMIT_MAX} (default 50)` },
+      type: { type: 'string', enum: ['all', ...NOTIFICATION_TYPES], description: 'all (default) or one type' },
     },
     read: readPage,
   },

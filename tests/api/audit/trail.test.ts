@@ -271,7 +271,7 @@ describe.each(DATABASES)('retention, restore and undelete on %s', (kind) => {
     expect((await s.call('DELETE', `/api/medicine/medicine-delete/${a}`)).statusCode).toBe(200);
     expect((await s.call('DELETE', `/api/medicine/medicine-delete/${b}`)).statusCode).toBe(200);
     const deleted = (await s.call('GET', '/api/audit/deleted/medicine')).json().data;
-    const entryOf = (id: number) => (deleted.data as Entry[]).find((e) => e.audit_record === id)!;
+    const entryOf = (id: number) => (deleted as Entry[]).find((e) => e.audit_record === id)!;
     expect(entryOf(a).audit_snapshot).toMatchObject({ medicine_code: 'UND-A', medicine_sales_price: 7 });
     // B's code is taken by a new record: B cannot come back.
     await mk('UND-B');
