@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Confirm, CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useChoiceScopes, useManageableRows, useScreenExtension, withScopedDefaults } from './extensions';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
@@ -72,6 +72,16 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   // A phone gets the whole screen: a centred dialog was wider than it, with Save out of reach.
   const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   const [networkError, setNetworkError] = useState<string>();
+  // A form holding unsaved changes asks before Escape, a click outside or Cancel throws them away.
+  const dirty = useRef(false);
+  const onDirty = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (dirty.current) setAsking(true);
+    else onClose();
+  };
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => (record: RaRecord) => {
@@ -102,7 +112,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
       )}
       <ResourceForm
         descriptor={descriptor}
-        onCancel={onClose}
+        onCancel={requestClose}
+        onDirty={onDirty}
         defaultValues={mode === 'create' ? defaults : undefined}
         extraInputs={
           mode !== 'create' ? (
@@ -129,7 +140,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={requestClose}
       fullWidth
       fullScreen={phone}
       maxWidth={descriptor.dialog ?? 'md'}
@@ -143,7 +154,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
         <>
           <ErrorBlock message={translate('shell.form.network_error', { message: networkError })} />
           <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+            <Button onClick={requestClose}>{translate('ra.action.close')}</Button>
             <Button variant="contained" onClick={() => setNetworkError(undefined)}>
               {translate('app.retry')}
             </Button>
@@ -174,6 +185,19 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           {form}
         </EditBase>
       )}
+      <Confirm
+        isOpen={asking}
+        title="shell.form.discard_title"
+        content="shell.form.discard_body"
+        confirm="shell.form.discard"
+        cancel="shell.form.keep_editing"
+        confirmColor="warning"
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+        onClose={() => setAsking(false)}
+      />
     </Dialog>
   );
 }

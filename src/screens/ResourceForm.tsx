@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
@@ -25,8 +25,19 @@ function FormToolbar({ onCancel }: { onCancel?: () => void }) {
   );
 }
 
+/** Tells the dialog around the form whether it holds changes not yet saved (it asks before closing then). */
+function DirtyWatch({ onDirty }: { onDirty: (dirty: boolean) => void }) {
+  const { isDirty } = useFormState();
+  useEffect(() => {
+    onDirty(isDirty);
+  }, [isDirty, onDirty]);
+  return null;
+}
+
 interface Props {
   descriptor: ResourceDescriptor;
+  /** Told whenever the form starts or stops holding unsaved changes. */
+  onDirty?: (dirty: boolean) => void;
   /** Dialogs have a Cancel button; a singleton's page form has none. */
   onCancel?: () => void;
   defaultValues?: Record<string, unknown>;
@@ -49,7 +60,7 @@ function formFields(d: ResourceDescriptor): Field[] {
  * SimpleForm's layout around react-admin's Form, without SimpleForm itself: it hands
  * `disableInvalidFormNotification` on to its Stack, a DOM element (a React warning on every form).
  */
-export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false, extraInputs }: Props) {
+export function ResourceForm({ descriptor, onCancel, onDirty, defaultValues, readOnly = false, extraInputs }: Props) {
   return (
     <Form
       defaultValues={defaultValues}
@@ -70,6 +81,7 @@ export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = f
       </CardContent>
       {readOnly ? null : <FormToolbar onCancel={onCancel} />}
       <SaveShortcut enabled={!readOnly} />
+      {onDirty && <DirtyWatch onDirty={onDirty} />}
     </Form>
   );
 }

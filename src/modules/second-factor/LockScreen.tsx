@@ -14,9 +14,10 @@ const api = () => import('./api').then((m) => m.factorApi);
 import { unlocked } from './lock-state';
 
 /**
- * The lock screen: covers the whole console (above any open dialog, which stays mounted behind
- * it with what was typed) and asks for the same user's password or passkey. "Sign in as someone
- * else" signs this user out.
+ * The lock screen's form, inside the lock's cover (LockCover hides the console and any open
+ * dialog, which stays mounted behind it with what was typed): asks for the same user's password or
+ * passkey. "Sign in as someone else" signs this user out. The dialog is drawn inside the cover (no
+ * portal of its own, which the cover would hide) and without a fade (the page never shows through).
  */
 export function LockScreen() {
   const translate = useTranslate();
@@ -52,6 +53,8 @@ export function LockScreen() {
       open
       fullScreen
       disableEscapeKeyDown
+      disablePortal
+      transitionDuration={0}
       aria-labelledby="lock-title"
       // Above every other layer (dialogs, menus, snackbars, tooltips) of the console.
       sx={{ zIndex: 2000 }}
