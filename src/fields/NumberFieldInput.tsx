@@ -88,8 +88,9 @@ export function NumberFieldInput({ field, validate }: { field: NumberField; vali
         editing.current = false;
         setTyped(undefined);
         onBlur();
-        // Said as the input is left, not only at Save: the person is still looking at it.
-        if (typeof input.value === 'string') void trigger(field.name);
+        // Said as the input is left, not only at Save: the person is still looking at it. Looked
+        // at again once put right (before a first Save, the form checks only when asked).
+        if (typeof input.value === 'string' || invalid) void trigger(field.name);
       }}
       className={`ra-input ra-input-${field.name}`}
       size="small"

@@ -24,5 +24,8 @@ describe('what a number input keeps of what is typed', () => {
     expect(formatInputNumber(12.5, 'es', true)).toBe('12,50');
     expect(formatInputNumber(0, 'en', true)).toBe('0.00');
     expect(formatInputNumber(null, 'en', true)).toBe('');
+    // More than two decimals is refused by the form, and shown as it is, not rounded to 0.00.
+    expect(formatInputNumber(0.0015, 'en', true)).toBe('0.0015');
+    expect(formatInputNumber(3, 'en', false)).toBe('3');
   });
 });
