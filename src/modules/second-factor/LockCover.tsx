@@ -2,6 +2,7 @@ import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTheme } from '@mui/material/styles';
 import { hidePage } from './hidePage';
+import { LockCoverContext } from './lock-cover-context';
 
 /**
  * What the lock puts over the console: an opaque layer over the whole window, drawn in the same
@@ -27,7 +28,8 @@ export function LockCover({ children }: { children: ReactNode }) {
         overflow: 'auto',
       }}
     >
-      {children}
+      {/* The lock screen's dialog goes inside the cover, once there is one. */}
+      <LockCoverContext.Provider value={cover}>{cover && children}</LockCoverContext.Provider>
     </div>,
     document.body,
   );
