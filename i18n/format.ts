@@ -46,12 +46,23 @@ const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', yea
 /** The one date-and-time format: the date, then hours and minutes on a 24-hour clock. */
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
+/** Each language's digits, for a browser without the language's own date data. */
+const DIGITS: Record<Language, string> = { en: 'latn', bn: 'beng', es: 'latn', my: 'mymr' };
+
+/**
+ * The language's own format; where the browser lacks its data (Debian's Chromium has no Burmese
+ * dates and fell back to its own month-first "03/05/2025"), the day-first British order in the
+ * language's digits stands in.
+ */
+function makeDateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const lang: Language = isLanguage(language) ? language : 'en';
+  const own = new Intl.DateTimeFormat(INTL_LOCALES[lang], options);
+  if (own.resolvedOptions().locale.split('-')[0] === lang) return own;
+  return new Intl.DateTimeFormat('en-GB', { ...options, numberingSystem: DIGITS[lang] });
+}
+
 const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
-  kept(
-    dateFormats,
-    `${intlLocale(language)} ${options === DATE ? 'date' : 'time'}`,
-    () => new Intl.DateTimeFormat(intlLocale(language), options),
-  );
+  kept(dateFormats, `${intlLocale(language)} ${options === DATE ? 'date' : 'time'}`, () => makeDateFormat(language, options));
 
 const numberFormat = (language: string, options?: Intl.NumberFormatOptions) =>
   kept(
