@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,10 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Confirm, CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { useChoiceScopes, useManageableRows, useScreenExtension, withScopedDefaults } from './extensions';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
+import { useDiscardGuard } from './DiscardGuard';
 import { useFormDefaults } from './defaults';
 import { ErrorBlock, Spinner } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
@@ -73,15 +74,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   const [networkError, setNetworkError] = useState<string>();
   // A form holding unsaved changes asks before Escape, a click outside or Cancel throws them away.
-  const dirty = useRef(false);
-  const onDirty = useCallback((d: boolean) => {
-    dirty.current = d;
-  }, []);
-  const [asking, setAsking] = useState(false);
-  const requestClose = () => {
-    if (dirty.current) setAsking(true);
-    else onClose();
-  };
+  const { requestClose, onDirty, question } = useDiscardGuard(onClose);
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => (record: RaRecord) => {
@@ -185,19 +178,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           {form}
         </EditBase>
       )}
-      <Confirm
-        isOpen={asking}
-        title="shell.form.discard_title"
-        content="shell.form.discard_body"
-        confirm="shell.form.discard"
-        cancel="shell.form.keep_editing"
-        confirmColor="warning"
-        onConfirm={() => {
-          setAsking(false);
-          onClose();
-        }}
-        onClose={() => setAsking(false)}
-      />
+      {question}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CardContent from '@mui/material/CardContent';
@@ -7,6 +7,7 @@ import { useFormState } from 'react-hook-form';
 import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
 import { SaveShortcut } from './SaveShortcut';
+import { DirtyWatch } from './DiscardGuard';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
 function FormToolbar({ onCancel }: { onCancel?: () => void }) {
@@ -23,15 +24,6 @@ function FormToolbar({ onCancel }: { onCancel?: () => void }) {
       <SaveButton label={saving ? 'app.processing' : 'ra.action.save'} disabled={saving} alwaysEnable={!saving} />
     </Toolbar>
   );
-}
-
-/** Tells the dialog around the form whether it holds changes not yet saved (it asks before closing then). */
-function DirtyWatch({ onDirty }: { onDirty: (dirty: boolean) => void }) {
-  const { isDirty } = useFormState();
-  useEffect(() => {
-    onDirty(isDirty);
-  }, [isDirty, onDirty]);
-  return null;
 }
 
 interface Props {
