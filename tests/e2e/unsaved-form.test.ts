@@ -59,4 +59,20 @@ describe('a half-filled form asks before it is thrown away, end to end in Chromi
     expect(await form.locator('input[name=group_name]').inputValue()).toBe('A medias');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
+
+  it('the notice form asks too', async () => {
+    const { page } = e;
+    await page.goto(`${e.url}/notification/notification-list`);
+    await page.getByRole('button', { name: /^new$/i }).click();
+    const form = page.getByRole('dialog', { name: /^new notification$/i });
+    await form.getByLabel(/^title/i).fill('Half a notice');
+    await page.keyboard.press('Escape');
+    const asking = page.getByRole('dialog', { name: 'Discard the changes?' });
+    await expect.poll(() => asking.count()).toBe(1);
+    await asking.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await form.getByLabel(/^title/i).inputValue()).toBe('Half a notice');
+    await form.getByRole('button', { name: /^cancel$/i }).click();
+    await asking.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
 });
