@@ -18,7 +18,9 @@ const LANGUAGES = [
   { language: 'en', notANumber: 'Must be a number', typed: '12.50', shown: '12.50' },
   { language: 'bn', notANumber: 'একটি সংখ্যা হতে হবে', typed: '12.50', shown: '১২.৫০' },
   { language: 'es', notANumber: 'Debe ser un número', typed: '12,50', shown: '12,50' },
-  { language: 'my', notANumber: 'ဂဏန်း ဖြစ်ရမည်', typed: '12.50', shown: '၁၂.၅၀' },
+  // Burmese digits where the browser has Burmese number data; Debian's Chromium has none and writes
+  // Latin digits (lists too): the expected text is then what that browser's Intl writes.
+  { language: 'my', notANumber: 'ဂဏန်း ဖြစ်ရမည်', typed: '12.50', shown: 'Intl' },
 ];
 
 async function typeInto(page: Page, selector: string, text: string) {
@@ -101,7 +103,13 @@ describe('number inputs, end to end in Chromium', () => {
       }
       // Back in the input, what is there is selected: the right number replaces it.
       await typeInto(page, PRICE, typed);
-      expect(await page.locator(PRICE).inputValue(), language).toBe(shown);
+      const expected =
+        shown === 'Intl'
+          ? await page.evaluate(() =>
+              new Intl.NumberFormat('my-MM', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(12.5),
+            )
+          : shown;
+      expect(await page.locator(PRICE).inputValue(), language).toBe(expected);
       await expect.poll(() => field.textContent(), { message: language }).not.toContain(notANumber);
       if (language === 'en') {
         // Now it saves, as the one record of that code (the refused save made none).
