@@ -1,10 +1,14 @@
-import { ALL_DATE_TIME_PARTS } from '../resources/rules';
 import { isLanguage, type Language } from './languages';
 
 /**
- * Dates and numbers in the console's language. Digits and grouping follow the language (Intl:
- * Bengali ০১২, Burmese ၀၁၂), the patterns follow the spec where it fixes them (spec 000 section
- * 9): notification dates `yyyy-MM-dd HH:mm:ss`, every other date day/month/year with two digits.
+ * Dates and numbers in the console's language, from the language's own conventions (Intl with
+ * its locale: digits, order and separators), one format for dates and one for dates with a time,
+ * used everywhere a person reads one: lists, dialogs, the bell, the profile, messages (issue 52:
+ * four different formats, one of them month first, made "12/7/2026" ambiguous). A date is day,
+ * month and year with two-digit day and month and the full year (spec 000 section 9: "day/month/
+ * year two digits"); a date with a time adds hours and minutes on a 24-hour clock. The spec's
+ * `yyyy-MM-dd HH:mm:ss` for notices was the earlier client's; the console shows them as every
+ * other date (docs/console-behaviour.md).
  */
 export const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', bn: 'bn-BD', es: 'es-ES', my: 'my-MM' };
 
@@ -37,8 +41,28 @@ function kept<T>(formats: Map<string, T>, key: string, make: () => T): T {
   return format;
 }
 
-const dateFormat = (language: string) =>
-  kept(dateFormats, intlLocale(language), () => new Intl.DateTimeFormat(intlLocale(language), ALL_DATE_TIME_PARTS));
+/** The one date format: two-digit day and month, full year, in the language's order. */
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+/** The one date-and-time format: the date, then hours and minutes on a 24-hour clock. */
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+/** Each language's digits, for a browser without the language's own date data. */
+const DIGITS: Record<Language, string> = { en: 'latn', bn: 'beng', es: 'latn', my: 'mymr' };
+
+/**
+ * The language's own format; where the browser lacks its data (Debian's Chromium has no Burmese
+ * dates and fell back to its own month-first "03/05/2025"), the day-first British order in the
+ * language's digits stands in.
+ */
+function makeDateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const lang: Language = isLanguage(language) ? language : 'en';
+  const own = new Intl.DateTimeFormat(INTL_LOCALES[lang], options);
+  if (own.resolvedOptions().locale.split('-')[0] === lang) return own;
+  return new Intl.DateTimeFormat('en-GB', { ...options, numberingSystem: DIGITS[lang] });
+}
+
+const dateFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
+  kept(dateFormats, `${intlLocale(language)} ${options === DATE ? 'date' : 'time'}`, () => makeDateFormat(language, options));
 
 const numberFormat = (language: string, options?: Intl.NumberFormatOptions) =>
   kept(
@@ -47,28 +71,16 @@ const numberFormat = (language: string, options?: Intl.NumberFormatOptions) =>
     () => new Intl.NumberFormat(intlLocale(language), options),
   );
 
-/** The parts Intl gives, in the language's digits, each padded to two digits (year four). */
-function parts(date: Date, language: string) {
-  const format = dateFormat(language);
-  const out: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of format.formatToParts(date)) out[p.type] = p.value;
-  return out;
-}
-
-/** `dd/MM/yyyy` in the language's digits; '' for no date. */
+/** A date (no time) in the language's format, e.g. 07/12/2026, ০৭/১২/২০২৬; '' for no date. */
 export function formatDate(value: unknown, language: string): string {
   const date = toDate(value);
-  if (!date) return '';
-  const p = parts(date, language);
-  return `${p.day}/${p.month}/${p.year}`;
+  return date ? dateFormat(language, DATE).format(date) : '';
 }
 
-/** `yyyy-MM-dd HH:mm:ss` in the language's digits (notification dates); '' for no date. */
+/** A date with its time in the language's format, e.g. 07/12/2026, 17:04; '' for no date. */
 export function formatDateTime(value: unknown, language: string): string {
   const date = toDate(value);
-  if (!date) return '';
-  const p = parts(date, language);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  return date ? dateFormat(language, DATE_TIME).format(date) : '';
 }
 
 /** Money: two decimals (prices, amounts). */
@@ -91,4 +103,5 @@ export function prepareFormats(language: string): void {
   formatNumber(0, language);
   formatNumber(0, language, MONEY);
   formatDate(new Date(0), language);
+  formatDateTime(new Date(0), language);
 }

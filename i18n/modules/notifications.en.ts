@@ -12,6 +12,7 @@ export default {
     read: 'Read',
     unread: 'Unread',
     toast: 'New notification: %{title}',
+    restarting: 'The server is restarting; reconnecting…',
     reconnecting: 'Connection lost, reconnecting…',
     types: { All: 'All', Group: 'Group', User: 'User' },
   },

@@ -12,6 +12,7 @@ export default {
     read: 'Leída',
     unread: 'No leída',
     toast: 'Nueva notificación: %{title}',
+    restarting: 'El servidor se está reiniciando; reconectando…',
     reconnecting: 'Conexión perdida, reconectando…',
     types: { All: 'Todos', Group: 'Grupo', User: 'Usuario' },
   },

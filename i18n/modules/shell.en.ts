@@ -50,6 +50,10 @@ export default {
       failed: 'Could not search: %{resources}.',
     },
     form: {
+      discard_title: 'Discard the changes?',
+      discard_body: 'What you typed in this form has not been saved. If you close it, it is lost.',
+      discard: 'Discard',
+      keep_editing: 'Keep editing',
       load_failed: 'This record could not be loaded (%{message}), so the form is blank. Close it and try again.',
       network_error: 'The server could not be reached (%{message}). Nothing was saved.',
       delete_network_error: 'The server could not be reached (%{message}). Nothing was deleted.',

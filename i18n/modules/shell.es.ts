@@ -50,6 +50,10 @@ export default {
       failed: 'No se pudo buscar en: %{resources}.',
     },
     form: {
+      discard_title: '¿Descartar los cambios?',
+      discard_body: 'Lo que ha escrito en este formulario no se ha guardado. Si lo cierra, se perderá.',
+      discard: 'Descartar',
+      keep_editing: 'Seguir editando',
       load_failed: 'No se pudo cargar este registro (%{message}), por eso el formulario está vacío. Ciérrelo e inténtelo de nuevo.',
       network_error: 'No se pudo contactar con el servidor (%{message}). No se guardó nada.',
       delete_network_error: 'No se pudo contactar con el servidor (%{message}). No se eliminó nada.',

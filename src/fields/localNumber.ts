@@ -31,9 +31,17 @@ function symbolsOf(language: string): Symbols {
   return symbols;
 }
 
-/** The input's text for a form value: '' for none, two decimals for money. */
+/**
+ * The input's text for a form value: '' for none, two decimals for money. A money value with more
+ * decimals (which the form refuses, "At most two decimals") is shown whole, never rounded out of sight.
+ */
 export function formatInputNumber(value: unknown, language: string, money: boolean): string {
-  const options: Intl.NumberFormatOptions = money ? { ...MONEY, useGrouping: false } : { useGrouping: false, maximumFractionDigits: 20 };
+  const cents = typeof value === 'number' ? value * 100 : 0;
+  const whole = Math.abs(Math.round(cents) - cents) <= 1e-6;
+  const options: Intl.NumberFormatOptions =
+    money && whole
+      ? { ...MONEY, useGrouping: false }
+      : { minimumFractionDigits: money ? 2 : 0, useGrouping: false, maximumFractionDigits: 20 };
   return formatNumber(value, language, options);
 }
 

@@ -10,6 +10,7 @@ import { CreateBase, EditBase, useNotify, useRefresh, useTranslate, type Identif
 import { useChoiceScopes, useManageableRows, useScreenExtension, withScopedDefaults } from './extensions';
 import type { ResourceDescriptor } from '../../resources';
 import { ResourceForm } from './ResourceForm';
+import { useDiscardGuard } from './DiscardGuard';
 import { useFormDefaults } from './defaults';
 import { ErrorBlock, Spinner } from './ListStates';
 import { isNetworkFailure, messageOf } from './failures';
@@ -72,6 +73,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   // A phone gets the whole screen: a centred dialog was wider than it, with Save out of reach.
   const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   const [networkError, setNetworkError] = useState<string>();
+  // A form holding unsaved changes asks before Escape, a click outside or Cancel throws them away.
+  const { requestClose, onDirty, question } = useDiscardGuard(onClose);
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => (record: RaRecord) => {
@@ -102,7 +105,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
       )}
       <ResourceForm
         descriptor={descriptor}
-        onCancel={onClose}
+        onCancel={requestClose}
+        onDirty={onDirty}
         defaultValues={mode === 'create' ? defaults : undefined}
         extraInputs={
           mode !== 'create' ? (
@@ -129,7 +133,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={requestClose}
       fullWidth
       fullScreen={phone}
       maxWidth={descriptor.dialog ?? 'md'}
@@ -143,7 +147,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
         <>
           <ErrorBlock message={translate('shell.form.network_error', { message: networkError })} />
           <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+            <Button onClick={requestClose}>{translate('ra.action.close')}</Button>
             <Button variant="contained" onClick={() => setNetworkError(undefined)}>
               {translate('app.retry')}
             </Button>
@@ -174,6 +178,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           {form}
         </EditBase>
       )}
+      {question}
     </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { useFormState } from 'react-hook-form';
 import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
 import { SaveShortcut } from './SaveShortcut';
+import { DirtyWatch } from './DiscardGuard';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
 function FormToolbar({ onCancel }: { onCancel?: () => void }) {
@@ -27,6 +28,8 @@ function FormToolbar({ onCancel }: { onCancel?: () => void }) {
 
 interface Props {
   descriptor: ResourceDescriptor;
+  /** Told whenever the form starts or stops holding unsaved changes. */
+  onDirty?: (dirty: boolean) => void;
   /** Dialogs have a Cancel button; a singleton's page form has none. */
   onCancel?: () => void;
   defaultValues?: Record<string, unknown>;
@@ -49,7 +52,7 @@ function formFields(d: ResourceDescriptor): Field[] {
  * SimpleForm's layout around react-admin's Form, without SimpleForm itself: it hands
  * `disableInvalidFormNotification` on to its Stack, a DOM element (a React warning on every form).
  */
-export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = false, extraInputs }: Props) {
+export function ResourceForm({ descriptor, onCancel, onDirty, defaultValues, readOnly = false, extraInputs }: Props) {
   return (
     <Form
       defaultValues={defaultValues}
@@ -70,6 +73,7 @@ export function ResourceForm({ descriptor, onCancel, defaultValues, readOnly = f
       </CardContent>
       {readOnly ? null : <FormToolbar onCancel={onCancel} />}
       <SaveShortcut enabled={!readOnly} />
+      {onDirty && <DirtyWatch onDirty={onDirty} />}
     </Form>
   );
 }

@@ -82,7 +82,10 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     await page.reload();
     await expect.poll(() => page.getByTestId('verdict').textContent()).toMatch(/^Allowed/);
     await expect.poll(() => page.locator('[data-decisive="true"]').getAttribute('data-kind')).toBe('user-grant');
-    await expect.poll(() => page.locator('[data-decisive="true"]').textContent()).toMatch(/set by/);
+    // When, as every date with a time is written (issue 52: it was month first, "12/7/2026, 5:07:00 AM").
+    await expect
+      .poll(() => page.locator('[data-decisive="true"]').textContent())
+      .toMatch(/set by Administrator, \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}(?!:)/);
 
     // The nurse's permission dialog says on the granted row where its state comes from.
     await openUsersList();
@@ -95,7 +98,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     const grantedRow = permissions.getByRole('treeitem').filter({ hasText: 'medicine/medicine-list' }).last();
     await expect
       .poll(() => grantedRow.locator('[data-origin]').last().textContent())
-      .toMatch(/^This user's own grant, set by Administrator, /);
+      .toMatch(/^This user's own grant, set by Administrator, \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}(?!:)/);
     // Other than the tree's own finding (each item's visible slug, chip and nested items are not part of
     // its accessible name, as the tree is built today), the rows' origins add nothing axe objects to.
     expect((await seriousViolations(page)).filter((v) => v.id !== 'label-content-name-mismatch')).toEqual([]);
@@ -134,7 +137,9 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     await expect.poll(() => page.getByText(/read only: this change was refused/).count()).toBeGreaterThan(0);
 
     // End the view: the admin's console comes back; the audit log shows both ends.
+    // The form holds the refused change: it asks before throwing it away.
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Discard the changes?' }).getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: /^end view$/i }).click();
     await expect.poll(() => page.getByText(/Viewing as .*, read only/).count()).toBe(0);
     // Ending the view takes the console home; going elsewhere before it arrives races that navigation.

@@ -41,6 +41,11 @@ export interface E2E {
   browser: Browser;
   app: FastifyInstance;
   foreignRequests: string[];
+  /**
+   * A graceful restart, as `npm start` does on SIGTERM (server/main.ts: `app.close()`), then a new
+   * server from the same data folder on the same port; `app` is the new one afterwards.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,7 +117,8 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const template = provided('e2eTemplate');
   if (template && Object.keys(config).every((k) => RUNTIME_ONLY.has(k))) fs.cpSync(template, dataDir, { recursive: true });
-  const { app } = await buildApp({ ...e2eConfig(dataDir), ...config });
+  const settings = { ...e2eConfig(dataDir), ...config };
+  const { app } = await buildApp(settings);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const { browser, context, dispose } = await openBrowser();
   const foreignRequests: string[] = [];
@@ -124,20 +130,27 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
     return route.abort();
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  return {
+  const e: E2E = {
     url: address,
     page,
     context,
     browser,
     app,
     foreignRequests,
+    async restart() {
+      await e.app.close();
+      const next = await buildApp(settings);
+      await next.app.listen({ port: Number(new URL(address).port), host: '127.0.0.1' });
+      e.app = next.app;
+    },
     async close() {
       await context.close();
       await dispose();
-      await app.close();
+      await e.app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return e;
 }
 
 export async function signIn(e: E2E, who: { username: string; password: string } = ADMIN) {

@@ -1,6 +1,5 @@
 import { registry } from '../../resources';
 import { navGroups, routeOf, type MenuEntry } from '../../src/layout/menuData';
-import { formatDayMonthYear } from '../../src/fields/dayMonthYear';
 import { readRecent, rememberRecent, RECENT_KEY } from '../../src/modules/shell/search/recent';
 import { isNetworkFailure, messageOf } from '../../src/screens/failures';
 import { HttpError } from 'react-admin';
@@ -31,16 +30,6 @@ describe('menu data to navigation', () => {
     expect(groups.map((g) => g.name)).toEqual(['Settings', 'B']);
     expect(groups[0]!.links).toEqual([{ id: 1, name: 'Settings', icon: undefined, to: '/settings/theme-setup' }]);
     expect(groups[1]!.links.map((l) => l.to)).toEqual(['/group', '/branch']);
-  });
-});
-
-describe('list dates', () => {
-  it('read day/month/year with two-digit day and month, without shifting a calendar day', () => {
-    expect(formatDayMonthYear('2022-01-10')).toBe('10/01/2022');
-    expect(formatDayMonthYear('2022-10-01')).toBe('01/10/2022');
-    expect(formatDayMonthYear(new Date(2023, 4, 7, 9, 5).toISOString(), true)).toBe('07/05/2023 09:05');
-    expect(formatDayMonthYear(null)).toBe('');
-    expect(formatDayMonthYear('not a date')).toBe('not a date');
   });
 });
 

@@ -16,6 +16,12 @@ export interface ServerToClient {
   record: (change: { resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }) => void;
   /** This user's permissions or menus changed: read them again (permission-pushes.ts). */
   permissions: () => void;
+  /**
+   * The server is stopping (a restart, a deployment): the socket closes right after. The console
+   * says so and connects again once the server is back (socket.io clients do not come back by
+   * themselves after a close by the server).
+   */
+  restarting: () => void;
 }
 
 interface SocketData {
@@ -247,6 +253,8 @@ export function attachSockets(server: HttpServer, deps: SocketDeps): SocketHub {
       events.off('user-moved', onUserMoved);
       stopLink();
       for (const t of endTimers.values()) clearTimeout(t);
+      // Said first, on the same connection, so it arrives before the close it announces.
+      io.local.emit('restarting');
       // Not io.close(): it would close the HTTP server, which Fastify closes itself.
       io.local.disconnectSockets(true);
       io.engine.close();

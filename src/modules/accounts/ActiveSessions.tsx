@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useNotify, useTranslate } from 'react-admin';
 import { accountsApi, useLoad } from './api';
-import { browserName, shortDateTime } from './format';
+import { browserName } from './format';
+import { useFormat } from '../i18n/useFormat';
 
 /** My sessions, this one marked; sign out one of the others, or all of them at once. */
 export function ActiveSessions() {
   const translate = useTranslate();
+  const { dateTime } = useFormat();
   const notify = useNotify();
   const { data, loading, error, reload } = useLoad(() => accountsApi.sessions());
   const [busy, setBusy] = useState(false);
@@ -73,8 +75,8 @@ export function ActiveSessions() {
                   <ListItemText
                     primary={`${browserName(s.session_browser)} · ${s.session_ip}`}
                     secondary={translate('accounts.sessions.times', {
-                      started: shortDateTime(s.session_started),
-                      last_used: shortDateTime(s.session_last_used),
+                      started: dateTime(s.session_started),
+                      last_used: dateTime(s.session_last_used),
                     })}
                   />
                 </Tooltip>

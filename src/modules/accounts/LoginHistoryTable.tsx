@@ -9,11 +9,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { accountsApi, useLoad } from './api';
-import { serial, shortDateTime } from './format';
+import { serial } from './format';
+import { useFormat } from '../i18n/useFormat';
 
 /** This month's sign-ins, up to 50 rows: serial, date, username, IP, with the browser as the row's tooltip. */
 export function LoginHistoryTable() {
   const translate = useTranslate();
+  const { dateTime } = useFormat();
   const { data, loading, error } = useLoad(() => accountsApi.historyThisMonth());
   return (
     <Card>
@@ -42,7 +44,7 @@ export function LoginHistoryTable() {
                 <Tooltip key={row.user_login_id} title={row.user_login_browser} placement="top-start">
                   <TableRow hover>
                     <TableCell>{serial(i)}</TableCell>
-                    <TableCell>{shortDateTime(row.user_login_date)}</TableCell>
+                    <TableCell>{dateTime(row.user_login_date)}</TableCell>
                     <TableCell>{row.user_login_username}</TableCell>
                     <TableCell>{row.user_login_ip}</TableCell>
                   </TableRow>

@@ -1,11 +1,3 @@
-/** Dates as the spec shows them outside notifications: day/month/year, two digits each, and the time. */
-export function shortDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
 /** Serial numbers are zero-padded to two digits (spec 000 section 9). */
 export const serial = (index: number) => String(index + 1).padStart(2, '0');
 

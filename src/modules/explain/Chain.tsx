@@ -6,7 +6,8 @@ import Chip from '@mui/material/Chip';
 import Check from '@mui/icons-material/CheckCircleOutline';
 import Block from '@mui/icons-material/Block';
 import Info from '@mui/icons-material/InfoOutlined';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useFormat } from '../i18n/useFormat';
 import type { ExplainedLink, Explanation } from './api';
 
 /** The sentence of one link, in the reader's language. */
@@ -43,11 +44,9 @@ function linkText(l: ExplainedLink, user: Explanation['user'], translate: Return
 /** Who set a fact and when, or that the trail does not say. */
 export function useSetBy() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const { dateTime } = useFormat();
   return (l: Pick<ExplainedLink, 'set_by_name' | 'set_at'>) =>
-    l.set_at
-      ? translate('explain.set_by', { name: l.set_by_name ?? '', at: new Date(l.set_at).toLocaleString(locale) })
-      : translate('explain.not_recorded');
+    l.set_at ? translate('explain.set_by', { name: l.set_by_name ?? '', at: dateTime(l.set_at) }) : translate('explain.not_recorded');
 }
 
 /** The chain that decided, in order, the deciding link marked. */

@@ -6,12 +6,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { LazyNoticeDialog } from './LazyNoticeDialog';
-import { NoticeIcon, noticeTime } from './NoticeIcon';
+import { NoticeIcon } from './NoticeIcon';
+import { useFormat } from '../i18n/useFormat';
 
 /** Rows of notices (icon, title, time and date); clicking one opens the detail dialog and marks it read. */
 export function InboxList({ notices, markRead }: { notices: readonly RaRecord[]; markRead: (n: RaRecord) => void }) {
   const translate = useTranslate();
   const [open, setOpen] = useState<RaRecord | null>(null);
+  const { dateTime } = useFormat();
   if (notices.length === 0) return <Typography sx={{ p: 2 }}>{translate('notifications.empty')}</Typography>;
   return (
     <>
@@ -31,7 +33,7 @@ export function InboxList({ notices, markRead }: { notices: readonly RaRecord[];
               </ListItemIcon>
               <ListItemText
                 primary={String(n.notification_title ?? '')}
-                secondary={noticeTime(String(n.notification_date ?? ''))}
+                secondary={dateTime(n.notification_date)}
                 slotProps={{ primary: { sx: { fontWeight: unread ? 700 : 400 } } }}
               />
             </ListItemButton>

@@ -12,9 +12,3 @@ export function NoticeIcon({ unread }: { unread: boolean }) {
     <DraftsIcon fontSize="small" color="disabled" aria-label={label} titleAccess={label} />
   );
 }
-
-/** "09:30 · 2026-01-05" from the server's `yyyy-MM-dd HH:mm:ss`: time and date, as the inbox shows them. */
-export function noticeTime(date: string): string {
-  const [day = '', time = ''] = date.split(' ');
-  return time ? `${time.slice(0, 5)} · ${day}` : day;
-}

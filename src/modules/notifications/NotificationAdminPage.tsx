@@ -31,6 +31,7 @@ import { isConflict } from '../../../dataProvider/versions';
 import { DeleteConflict, type RefusedDelete } from '../../screens/conflict/DeleteConflict';
 import { useNotificationAccess } from './permissions';
 import { PAGE_SIZES } from './InboxPage';
+import { DateText } from '../i18n/DateText';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -207,7 +208,9 @@ export function NotificationAdminPage() {
         empty={false}
       >
         <DataTable bulkActionButtons={false} rowClick={false} empty={<DataNotFound />}>
-          <DataTable.Col source="notification_date" label="resources.notification.fields.notification_date" disableSort />
+          <DataTable.Col label="resources.notification.fields.notification_date" disableSort>
+            <DateText source="notification_date" showTime />
+          </DataTable.Col>
           <DataTable.Col source="notification_title" label="resources.notification.fields.notification_title" disableSort />
           <DataTable.Col label="resources.notification.fields.notification_description" disableSort>
             <HtmlField source="notification_description" />

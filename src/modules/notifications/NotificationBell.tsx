@@ -15,7 +15,8 @@ import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import { useNavigate } from 'react-router-dom';
 import { useCheckAuth, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { LazyNoticeDialog } from './LazyNoticeDialog';
-import { NoticeIcon, noticeTime } from './NoticeIcon';
+import { NoticeIcon } from './NoticeIcon';
+import { useFormat } from '../i18n/useFormat';
 import { useInbox } from './useInbox';
 import { useNoticeSocket } from './socket';
 
@@ -34,6 +35,7 @@ export function NotificationBell() {
   const { data = [], unread, markRead, markAllRead, refresh } = useInbox(10);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<RaRecord | null>(null);
+  const { dateTime } = useFormat();
 
   useEffect(() => {
     if (!socket) return;
@@ -62,9 +64,9 @@ export function NotificationBell() {
   const label = translate('notifications.bell', { smart_count: unread });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
-      {state === 'reconnecting' && (
-        <Tooltip title={translate('notifications.reconnecting')}>
-          <SyncProblemIcon fontSize="small" role="status" aria-label={translate('notifications.reconnecting')} sx={{ mr: 0.5 }} />
+      {(state === 'reconnecting' || state === 'restarting') && (
+        <Tooltip title={translate(`notifications.${state}`)}>
+          <SyncProblemIcon fontSize="small" role="status" aria-label={translate(`notifications.${state}`)} sx={{ mr: 0.5 }} />
         </Tooltip>
       )}
       <Tooltip title={label}>
@@ -117,7 +119,7 @@ export function NotificationBell() {
               </ListItemIcon>
               <ListItemText
                 primary={String(n.notification_title ?? '')}
-                secondary={noticeTime(String(n.notification_date ?? ''))}
+                secondary={dateTime(n.notification_date)}
                 slotProps={{ primary: { sx: { fontWeight: isUnread ? 700 : 400 }, noWrap: true } }}
               />
             </MenuItem>

@@ -27,6 +27,7 @@ import { viewerBranch } from '../users/BranchFilter';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from '../../screens/conflict/FormConflictGuard';
 import type { ConflictField } from '../../screens/conflict/fieldValues';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton';
+import { DirtyWatch, useDiscardGuard } from '../../screens/DiscardGuard';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Now as the datetime-local input wants it (the browser's clock, to the minute). */
@@ -106,7 +107,7 @@ export const CONFLICT_FIELDS: ConflictField[] = [
   { name: 'notification_status', label: 'resources.notification.fields.notification_status', kind: 'flag' },
 ];
 
-function Fields({ onCancel, guard }: { onCancel: () => void; guard?: ReactNode }) {
+function Fields({ onCancel, onDirty, guard }: { onCancel: () => void; onDirty: (dirty: boolean) => void; guard?: ReactNode }) {
   const translate = useTranslate();
   return (
     <SimpleForm
@@ -114,6 +115,7 @@ function Fields({ onCancel, guard }: { onCancel: () => void; guard?: ReactNode }
       defaultValues={{ notification_date: localNow(), notification_type: 'All', notification_status: 1 }}
     >
       {guard}
+      <DirtyWatch onDirty={onDirty} />
       <TextInput source="notification_title" validate={required()} fullWidth label="resources.notification.fields.notification_title" />
       {/* The console's rich-text input: an accessible level menu, and an editing area named after the field. */}
       <RichTextFieldInput
@@ -155,19 +157,21 @@ export function NotificationFormDialog({ mode, onClose }: { mode: 'create' | { i
   const name = translate('resources.notification.name', { smart_count: 1 });
   const { refused, catchConflict } = useRefusedSave();
   const held = useHeldRecord();
+  // A notice half written asks before Escape, a click outside or Cancel throws it away.
+  const { requestClose, onDirty, question } = useDiscardGuard(onClose);
   const done = (message: string) => () => {
     notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
     onClose();
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="notification-dialog-title">
+    <Dialog open onClose={requestClose} fullWidth maxWidth="md" aria-labelledby="notification-dialog-title">
       <DialogTitle id="notification-dialog-title">
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>
       {mode !== 'create' && <RecordHistoryButton resource="notification" id={mode.id} corner />}
       {mode === 'create' ? (
         <CreateBase resource={NOTIFICATION_RESOURCE} redirect={false} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
-          <Fields onCancel={onClose} />
+          <Fields onCancel={requestClose} onDirty={onDirty} />
         </CreateBase>
       ) : (
         <EditBase
@@ -186,11 +190,13 @@ export function NotificationFormDialog({ mode, onClose }: { mode: 'create' | { i
           queryOptions={held.query}
         >
           <Fields
-            onCancel={onClose}
+            onCancel={requestClose}
+            onDirty={onDirty}
             guard={<FormConflictGuard fields={CONFLICT_FIELDS} refused={refused} onSaved={done('ra.notification.updated')} />}
           />
         </EditBase>
       )}
+      {question}
     </Dialog>
   );
 }

@@ -6,7 +6,10 @@ import { TOKEN_KEY } from '../../../dataProvider';
 /**
  * One socket per signed-in tab, shared by the bell and the record pushes. It connects to the
  * API's own origin under the API base (`/api/socket.io`) with the session token, and keeps
- * retrying with the spec's settings while the server is away.
+ * retrying with the spec's settings while the server is away, whatever closed the connection:
+ * socket.io's client comes back by itself after a lost connection, but not after the server
+ * closed the socket ("io server disconnect", what a graceful restart does), so it is asked to
+ * here. A session that has ended is refused on that attempt ("unauthorized"), which ends it.
  */
 export const SOCKET_OPTIONS = {
   reconnection: true,
@@ -21,7 +24,8 @@ export const SOCKET_OPTIONS = {
 } as const;
 const TRANSPORTS: ('websocket' | 'polling')[] = ['websocket', 'polling'];
 
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'ended';
+/** `restarting`: the server said it is stopping for a restart; the socket comes back when it is up. */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'restarting' | 'ended';
 
 /**
  * The tab's connection for one session. `socket` is undefined until the socket client's chunk
@@ -70,11 +74,27 @@ function attach(s: Shared, io: typeof import('./socket-client').io): Socket {
   socket.on('connect', () => {
     setState(s, 'connected');
   });
+  socket.on('restarting', () => {
+    setState(s, 'restarting');
+  });
   socket.on('disconnect', (reason) => {
-    setState(s, reason === 'io server disconnect' || reason === 'io client disconnect' ? 'ended' : 'reconnecting');
+    if (reason === 'io client disconnect') {
+      setState(s, 'ended');
+      return;
+    }
+    if (s.state !== 'restarting') setState(s, 'reconnecting');
+    if (reason === 'io server disconnect') {
+      // After a randomised wait like the client's own retries, so that every console of a
+      // restarted server does not knock at the same moment; from then on the client's backoff.
+      const wait = SOCKET_OPTIONS.reconnectionDelay * (1 - SOCKET_OPTIONS.randomizationFactor + Math.random());
+      setTimeout(() => {
+        if (!s.closed && !socket.connected && !socket.active) socket.connect();
+      }, wait);
+    }
   });
   socket.on('connect_error', (err) => {
-    setState(s, err.message === 'unauthorized' ? 'ended' : 'reconnecting');
+    if (err.message === 'unauthorized') setState(s, 'ended');
+    else if (s.state !== 'restarting') setState(s, 'reconnecting');
   });
   return socket;
 }

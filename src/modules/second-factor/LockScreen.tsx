@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -12,14 +12,17 @@ import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 // The calls' module is shared with the sign-in page's chunks: fetched when used, so it is no extra file of the first screen.
 const api = () => import('./api').then((m) => m.factorApi);
 import { unlocked } from './lock-state';
+import { LockCoverContext } from './lock-cover-context';
 
 /**
- * The lock screen: covers the whole console (above any open dialog, which stays mounted behind
- * it with what was typed) and asks for the same user's password or passkey. "Sign in as someone
- * else" signs this user out.
+ * The lock screen's form, inside the lock's cover (LockCover hides the console and any open
+ * dialog, which stays mounted behind it with what was typed): asks for the same user's password or
+ * passkey. "Sign in as someone else" signs this user out. The dialog is mounted inside the cover
+ * (anywhere else the cover would hide it) and without a fade (the page never shows through).
  */
 export function LockScreen() {
   const translate = useTranslate();
+  const cover = useContext(LockCoverContext);
   const logout = useLogout();
   const { identity } = useGetIdentity();
   const [password, setPassword] = useState('');
@@ -52,6 +55,8 @@ export function LockScreen() {
       open
       fullScreen
       disableEscapeKeyDown
+      container={cover}
+      transitionDuration={0}
       aria-labelledby="lock-title"
       // Above every other layer (dialogs, menus, snackbars, tooltips) of the console.
       sx={{ zIndex: 2000 }}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { lazyComponent, withToolMessages } from '../../lazy';
 import { idleMs, lockNow, useLocked } from './lock-state';
+import { LockCover } from './LockCover';
 
 // Fetched when the console locks (with its words), not with the first screen.
 const LockScreen = lazyComponent(
@@ -11,8 +12,9 @@ const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'
 
 /**
  * Locks the console after the idle time without a key, pointer or scroll, and shows the lock screen
- * over whatever is open. Sits among the app bar's
- * items, so it lives exactly as long as the signed-in layout.
+ * over whatever is open: the cover hides the page at once, the lock screen's form appears in it
+ * when its code has arrived. Sits among the app bar's items, so it lives exactly as long as the
+ * signed-in layout.
  */
 export function LockWatcher() {
   const locked = useLocked();
@@ -29,5 +31,9 @@ export function LockWatcher() {
       for (const e of ACTIVITY) window.removeEventListener(e, again, { capture: true });
     };
   }, [locked]);
-  return locked ? <LockScreen /> : null;
+  return locked ? (
+    <LockCover>
+      <LockScreen />
+    </LockCover>
+  ) : null;
 }

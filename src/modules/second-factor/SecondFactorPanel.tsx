@@ -15,6 +15,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { factorApi, messageOf, type FactorStatus } from './api';
 import { QrCode } from './QrCode';
+import { useFormat } from '../i18n/useFormat';
 import { RecoveryCodes } from './RecoveryCodes';
 
 /**
@@ -24,6 +25,7 @@ import { RecoveryCodes } from './RecoveryCodes';
  */
 export function SecondFactorPanel() {
   const translate = useTranslate();
+  const { date } = useFormat();
   const [status, setStatus] = useState<FactorStatus>();
   const [error, setError] = useState<string>();
   const [enrolment, setEnrolment] = useState<{ secret: string; uri: string }>();
@@ -53,7 +55,6 @@ export function SecondFactorPanel() {
   };
 
   if (!status) return null;
-  const date = (iso: string) => new Date(iso).toLocaleDateString();
   return (
     <Card component="section" aria-labelledby="second-factor-title">
       <CardContent>

@@ -104,13 +104,13 @@ export function ConflictDialog(props: Props) {
 
 function ConflictChoices({ state, fields, busy = false, onResolve, onReload, onConfirmDelete, onCancel, wording }: Props) {
   const translate = useTranslate();
-  const { intlLocale } = useFormat();
+  const { dateTime } = useFormat();
   const { mode, base, yours, theirs } = state;
   const rows = theirs ? (mode === 'delete' ? differing(fields, base, theirs) : differing(fields, theirs, yours)) : [];
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(rows.map((f) => [f.name, defaultChoice(f, base, yours)])),
   );
-  const when = state.changedAt ? new Date(state.changedAt).toLocaleString(intlLocale) : undefined;
+  const when = state.changedAt ? dateTime(state.changedAt) : undefined;
   const who = state.changedBy?.user_name;
   const title = wording?.title ?? (!theirs ? 'conflicts.deleted_title' : mode === 'delete' ? 'conflicts.delete_title' : 'conflicts.title');
   const intro = wording?.intro ?? (!theirs ? 'conflicts.deleted_intro' : mode === 'delete' ? 'conflicts.delete_intro' : 'conflicts.intro');

@@ -8,10 +8,19 @@ describe('date and number formats', () => {
     expect(formatDate('2022-01-10', 'my')).toBe('၁၀/၀၁/၂၀၂၂');
   });
 
-  it('writes notification dates yyyy-MM-dd HH:mm:ss on a 24-hour clock', () => {
-    expect(formatDateTime('2024-03-05 17:04:09', 'en')).toBe('2024-03-05 17:04:09');
-    expect(formatDateTime('2024-03-05 00:04:09', 'en')).toBe('2024-03-05 00:04:09');
-    expect(formatDateTime('2024-03-05 17:04:09', 'bn')).toBe('২০২৪-০৩-০৫ ১৭:০৪:০৯');
+  it('writes every date with a time the one way of its language: the date, then HH:mm on a 24-hour clock', () => {
+    expect(formatDateTime('2024-03-05 17:04:09', 'en')).toBe('05/03/2024, 17:04');
+    expect(formatDateTime('2024-03-05 00:04:09', 'en')).toBe('05/03/2024, 00:04');
+    expect(formatDateTime('2024-03-05 17:04:09', 'es')).toBe('05/03/2024, 17:04');
+    expect(formatDateTime('2024-03-05 17:04:09', 'bn')).toBe('০৫/০৩/২০২৪, ১৭:০৪');
+    expect(formatDateTime('2024-03-05 17:04:09', 'my')).toMatch(/^၀၅\/၀၃\/၂၀၂၄,? ၁၇:၀၄$/);
+    // An instant (the API's ISO text, a Date, a timestamp) reads the same as the local wall clock it is.
+    const at = new Date(2024, 2, 5, 17, 4, 9);
+    expect(formatDateTime(at.toISOString(), 'en')).toBe('05/03/2024, 17:04');
+    expect(formatDateTime(at.getTime(), 'en')).toBe('05/03/2024, 17:04');
+    // The date part is the language's date format, never month first.
+    expect(formatDateTime('2026-12-07 05:07:00', 'en').startsWith(formatDate('2026-12-07', 'en'))).toBe(true);
+    expect(formatDate('2026-12-07', 'en')).toBe('07/12/2026');
   });
 
   it('reads the API date texts as local dates, and gives nothing for no date', () => {

@@ -22,8 +22,10 @@ class FakeSocket {
     this.handlers.get(event)?.delete(fn);
     return this;
   }
+  connects = 0;
   connect() {
     this.active = true;
+    this.connects += 1;
     return this;
   }
   close() {
@@ -34,6 +36,11 @@ class FakeSocket {
   /** An event from the server (or the client's own `connect`). */
   receive(event: string, ...args: unknown[]) {
     if (event === 'connect') this.connected = true;
+    if (event === 'disconnect') {
+      this.connected = false;
+      // As socket.io's client: it tries again by itself unless the server or the client closed the socket.
+      this.active = args[0] !== 'io server disconnect' && args[0] !== 'io client disconnect';
+    }
     for (const fn of this.handlers.get(event) ?? []) fn(...args);
   }
 }
@@ -119,5 +126,61 @@ describe('the shared notice socket', () => {
       { timeout: 3000 },
     );
     expect(madeFor('third')).toHaveLength(1);
+  });
+
+  it('connects again after the server closed the socket (a graceful restart), saying meanwhile that the server restarts', async () => {
+    localStorage.setItem(TOKEN_KEY, 'fourth');
+    const { unmount } = render(<Bell onNotice={vi.fn()} />);
+    await waitFor(() => {
+      expect(madeFor('fourth')[0]?.active).toBe(true);
+    });
+    const socket = madeFor('fourth')[0]!;
+    act(() => {
+      socket.receive('connect');
+    });
+    expect(screen.getByText('socket, connected')).toBeInTheDocument();
+    act(() => {
+      socket.receive('restarting');
+      socket.receive('disconnect', 'io server disconnect');
+    });
+    expect(screen.getByText('socket, restarting')).toBeInTheDocument();
+    expect(socket.connects).toBe(1);
+    // socket.io's client would stay closed here; the console asks it to connect again.
+    await waitFor(
+      () => {
+        expect(socket.connects).toBe(2);
+      },
+      { timeout: 5000 },
+    );
+    act(() => {
+      socket.receive('connect');
+    });
+    expect(screen.getByText('socket, connected')).toBeInTheDocument();
+    unmount();
+  });
+
+  it('ends when the server refuses the session on that new attempt (signed out elsewhere)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'fifth');
+    const { unmount } = render(<Bell onNotice={vi.fn()} />);
+    await waitFor(() => {
+      expect(madeFor('fifth')[0]?.active).toBe(true);
+    });
+    const socket = madeFor('fifth')[0]!;
+    act(() => {
+      socket.receive('connect');
+      socket.receive('disconnect', 'io server disconnect');
+    });
+    expect(screen.getByText('socket, reconnecting')).toBeInTheDocument();
+    await waitFor(
+      () => {
+        expect(socket.connects).toBe(2);
+      },
+      { timeout: 5000 },
+    );
+    act(() => {
+      socket.receive('connect_error', new Error('unauthorized'));
+    });
+    expect(screen.getByText('socket, ended')).toBeInTheDocument();
+    unmount();
   });
 });
