@@ -52,7 +52,7 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 /** A page of entries: the one list envelope, `{data: [...], total}`. */
 async function page(path: string): Promise<AuditPage> {
   const { json } = await fetchJson(`${API_URL}${path}`);
-  return { data: json.data as AuditEntry[], total: Number(json.total ?? 0) };
+  return { data: json.data as AuditEntry[], total: json.total ?? 0 };
 }
 
 const query = (params: Record<string, string | number | undefined>) => {
