@@ -24,7 +24,7 @@ import { PageHeading } from '../../screens/PageHeading';
 import { DataNotFound, Spinner } from '../../screens/ListStates';
 import { ListError, ListPagination } from '../../screens/ListError';
 import { useFormat } from '../i18n/useFormat';
-import { viewerBranch } from '../users/BranchFilter';
+import { usersPickerFilter } from '../users/branchScope';
 import { AUDIT_ACTIONS, AUDIT_SLUGS, auditApi, type AuditEntry, type LogFilters } from './api';
 import { fieldChangesOf, slugChangeOf } from './changes';
 import { useFieldLabel } from './ChangeValues';
@@ -82,7 +82,14 @@ function useFilters(): ReactElement[] {
   const branch = registry.find('branch');
   return useMemo(
     () => [
-      <ReferenceInput key="actor" source="actor" reference="users" filter={{ user_branch: viewerBranch() }} alwaysOn>
+      // Who: the users of every branch the viewer may see, searched on the server as one types.
+      <ReferenceInput
+        key="actor"
+        source="actor"
+        reference="users"
+        filter={usersPickerFilter(registry.find('users')?.listNeedsFilter)}
+        alwaysOn
+      >
         <AutocompleteInput label="audit.log.actor" optionText="user_name" sx={{ minWidth: 200 }} />
       </ReferenceInput>,
       <SelectInput
