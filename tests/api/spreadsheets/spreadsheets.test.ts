@@ -120,6 +120,8 @@ describe.each(DATABASES)('spreadsheets on %s', (kind) => {
     const names = sheet.getColumn(2).values.slice(2);
     expect(names).toContain("'+880 1711 000000");
     expect(typeof sheet.getRow(2).getCell(4).value).toBe('number');
+    // Prices keep their two decimals in the workbook.
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('0.00');
 
     const before = await medicines();
     for (const [body, type] of [
