@@ -53,6 +53,7 @@ export const en = {
     version: 'v3.0.1',
     home: 'Home',
     dashboard: 'Dashboard',
+    edit_about: 'Edit %{name}',
     catalogue: 'Catalogue summary',
     records: '%{smart_count} record |||| %{smart_count} records',
     data_not_found: 'Data Not Found',
