@@ -48,6 +48,7 @@ export const bn = {
     version: 'v3.0.1',
     home: 'হোম',
     dashboard: 'ড্যাশবোর্ড',
+    edit_about: '%{name} সম্পাদনা',
     catalogue: 'তালিকার সারসংক্ষেপ',
     records: '%{smart_count}টি রেকর্ড |||| %{smart_count}টি রেকর্ড',
     data_not_found: 'কোনো তথ্য পাওয়া যায়নি',

@@ -53,6 +53,7 @@ export const en = {
     version: 'v3.0.1',
     home: 'Home',
     dashboard: 'Dashboard',
+    edit_about: 'Edit %{name}',
     catalogue: 'Catalogue summary',
     records: '%{smart_count} record |||| %{smart_count} records',
     data_not_found: 'Data Not Found',
@@ -162,7 +163,12 @@ export const en = {
     no_prescription: 'No Prescription Found',
     has_appointment: 'Already Have Appointment',
     has_visit: 'Already Have Visit',
-    // Field messages in a 422 answer's `errors`.
+    // Field messages in a 422 answer's `errors`, and the shape that puts the field before them
+    // ('branch_email must be an e-mail address'): here, not only in the server's wording loaded
+    // later, so that an English console shows the field's label from its first screen on.
+    field_message: '%{field} %{message}',
+    field_colon_message: '%{field}: %{message}',
+    is_required: 'is required',
     required: 'required',
     must_be_text: 'must be text',
     max_length: 'must be at most %{max} characters',

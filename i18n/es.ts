@@ -48,6 +48,7 @@ export const es = {
     version: 'v3.0.1',
     home: 'Inicio',
     dashboard: 'Panel',
+    edit_about: 'Editar %{name}',
     catalogue: 'Resumen del catálogo',
     records: '%{smart_count} registro |||| %{smart_count} registros',
     data_not_found: 'No se encontraron datos',

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { en as base } from './en';
 import { mergeMessages, type Messages } from './merge';
-import { renderServerMessage, serverMessageTranslator } from './server-messages';
+import { fieldOwners, renderServerMessage, serverMessageTranslator } from './server-messages';
 
 import { LANGUAGES, isLanguage, type Language } from './languages';
 
@@ -170,12 +170,21 @@ export function createI18nProvider(): I18nProvider {
   };
   serverWordingArrived.add(recogniseFrom);
   void serverEnglish?.then(recogniseFrom);
+  const owners = fieldOwners(en.resources);
+  /** A field's label in the current language; `field_resource` (a form's resource) decides between owners. */
+  const labelOf = (options: Record<string, unknown> | undefined) => (field: string) => {
+    const all = owners.get(field);
+    if (!all?.length) return undefined;
+    const hint = options?.field_resource;
+    const owner = typeof hint === 'string' && all.includes(hint) ? hint : all[0];
+    return polyglot.translate(`resources.${owner}.fields.${field}`, { _: field });
+  };
   return {
     ...polyglot,
     translate: (key: string, options?: Record<string, unknown>) => {
       const known = fromServer(key);
       if (!known) return polyglot.translate(key, options);
-      const text = renderServerMessage(known, polyglot.translate, options);
+      const text = renderServerMessage(known, polyglot.translate, options, labelOf(options));
       // An English console started before the server's wording arrived has no phrases for it
       // (they would show as bare keys): the text is then shown as the server wrote it.
       return text.includes('server.') ? key : text;

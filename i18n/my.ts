@@ -48,6 +48,7 @@ export const my = {
     version: 'v3.0.1',
     home: 'ပင်မ',
     dashboard: 'ဒက်ရှ်ဘုတ်',
+    edit_about: '%{name} ပြင်ဆင်ရန်',
     catalogue: 'စာရင်း အကျဉ်းချုပ်',
     records: 'မှတ်တမ်း %{smart_count} ခု |||| မှတ်တမ်း %{smart_count} ခု',
     data_not_found: 'ဒေတာ မတွေ့ပါ',

@@ -120,19 +120,37 @@ export function serverMessageTranslator(english: Record<string, unknown>, prefix
 
 /**
  * A recognised server text in the current language: inner messages first, then their frame; a
- * `resource` value (a resource's name, 'department') as that resource's label, when it has one.
+ * `resource` value (a resource's name, 'department') as that resource's label, when it has one;
+ * a `field` value (a column name, 'branch_email') as the field's label, when `fieldLabel` knows it:
+ * a message never shows a column name where a label exists.
  */
 export function renderServerMessage(
   message: ServerMessage,
   translate: (key: string, options?: Record<string, unknown>) => string,
   options: Record<string, unknown> = {},
+  fieldLabel?: (field: string) => string | undefined,
 ): string {
   const shown = (name: string, v: string | ServerMessage) =>
     typeof v !== 'string'
-      ? renderServerMessage(v, translate)
+      ? renderServerMessage(v, translate, {}, fieldLabel)
       : name === 'resource'
         ? translate(`resources.${v}.name`, { smart_count: 1, _: v })
-        : v;
+        : name === 'field'
+          ? (fieldLabel?.(v) ?? v)
+          : v;
   const values = Object.fromEntries(Object.entries(message.values).map(([name, v]) => [name, shown(name, v)]));
   return translate(message.key, { ...options, ...values });
+}
+
+/**
+ * Which resources have a field (or rows sub-field) of each name, from a catalogue's
+ * `resources.<name>.fields`: `branch_email` -> ['branch']. A server message names a field by its
+ * column, not its resource; most columns carry their entity's prefix, so one owner is the rule.
+ */
+export function fieldOwners(resources: Record<string, { fields?: Record<string, unknown> }>): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const [resource, labels] of Object.entries(resources)) {
+    for (const field of Object.keys(labels.fields ?? {})) owners.set(field, [...(owners.get(field) ?? []), resource]);
+  }
+  return owners;
 }

@@ -57,7 +57,7 @@ export default {
       load_failed: 'This record could not be loaded (%{message}), so the form is blank. Close it and try again.',
       network_error: 'The server could not be reached (%{message}). Nothing was saved.',
       delete_network_error: 'The server could not be reached (%{message}). Nothing was deleted.',
-      delete_warning: 'This record will be deleted permanently. This cannot be undone.',
+      delete_warning: "This record will be deleted. It can be put back later from the list's Deleted button.",
       read_only: 'You can see this record but not change it: it is beyond your permissions.',
     },
   },

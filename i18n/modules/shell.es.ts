@@ -57,7 +57,7 @@ export default {
       load_failed: 'No se pudo cargar este registro (%{message}), por eso el formulario está vacío. Ciérrelo e inténtelo de nuevo.',
       network_error: 'No se pudo contactar con el servidor (%{message}). No se guardó nada.',
       delete_network_error: 'No se pudo contactar con el servidor (%{message}). No se eliminó nada.',
-      delete_warning: 'Este registro se eliminará de forma permanente. No se puede deshacer.',
+      delete_warning: "Este registro se eliminará. Podrá recuperarse más tarde con el botón 'Eliminados' de la lista.",
       read_only: 'Puede ver este registro, pero no cambiarlo: está fuera de sus permisos.',
     },
   },

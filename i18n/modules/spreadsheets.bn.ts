@@ -13,6 +13,7 @@ export default {
     template_csv: 'টেমপ্লেট (CSV)',
     template_xlsx: 'টেমপ্লেট (XLSX)',
     choose_file: 'একটি CSV বা XLSX ফাইল বেছে নিন',
+    no_file: 'কোনো ফাইল বেছে নেওয়া হয়নি',
     check: 'ফাইল যাচাই করুন (ড্রাই রান)',
     checking: 'যাচাই হচ্ছে…',
     commit_all: 'সব সারি আমদানি করুন (কোনো ত্রুটি না থাকলে)',

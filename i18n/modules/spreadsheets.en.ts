@@ -13,6 +13,7 @@ export default {
     template_csv: 'Template (CSV)',
     template_xlsx: 'Template (XLSX)',
     choose_file: 'Choose a CSV or XLSX file',
+    no_file: 'No file chosen',
     check: 'Check the file (dry run)',
     checking: 'Checking…',
     commit_all: 'Import all rows (only if none has an error)',

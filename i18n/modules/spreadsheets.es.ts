@@ -13,6 +13,7 @@ export default {
     template_csv: 'Plantilla (CSV)',
     template_xlsx: 'Plantilla (XLSX)',
     choose_file: 'Elija un archivo CSV o XLSX',
+    no_file: 'Ningún archivo seleccionado',
     check: 'Revisar el archivo (simulación)',
     checking: 'Revisando…',
     commit_all: 'Importar todas las filas (solo si ninguna tiene errores)',

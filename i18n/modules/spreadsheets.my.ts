@@ -13,6 +13,7 @@ export default {
     template_csv: 'ပုံစံ (CSV)',
     template_xlsx: 'ပုံစံ (XLSX)',
     choose_file: 'CSV သို့မဟုတ် XLSX ဖိုင်တစ်ခု ရွေးပါ',
+    no_file: 'ဖိုင် မရွေးရသေးပါ',
     check: 'ဖိုင်ကို စစ်ဆေးရန် (အစမ်း)',
     checking: 'စစ်ဆေးနေသည်…',
     commit_all: 'အတန်းအားလုံး တင်သွင်းရန် (အမှားမရှိမှသာ)',

@@ -1,24 +1,17 @@
 import { createElement } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router-dom';
-import {
-  Loading,
-  Title,
-  useAuthenticated,
-  useCanAccess,
-  useGetList,
-  useRequireAccess,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
+import { Loading, useAuthenticated, useCanAccess, useGetList, useRequireAccess, useResourceContext, useTranslate } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
 import { useRegistry } from '../registry-context';
 import { iconOf } from '../icons';
 import { SingletonEditor } from '../screens/SingletonPage';
+import { PageHeading } from '../screens/PageHeading';
 import { useExtensionFilters, useScreenExtension } from '../screens/extensions';
 
 /** One card: the resource's name and how many records it holds; hidden when it may not be listed. */
@@ -74,18 +67,35 @@ function CatalogueSummary() {
 }
 
 /**
- * `/`, `/home` and `/about`: the editor of the singleton marked `menu.home` (About) above a
- * summary of the catalogue. A registry without a home singleton shows the summary alone.
+ * `/`, `/home` and `/about` (the spec's route table): the dashboard. It opens on the summary of the
+ * catalogue, under the Dashboard title the menu's link promises; the editor of the singleton
+ * marked `menu.home` (About) follows below it as a section of its own, one "Edit" link away
+ * (a jump to the form). Users who may not see the About record get the summary alone.
  */
 export function HomePage() {
   useAuthenticated();
+  const translate = useTranslate();
   const home = useRegistry().all.find((d) => d.menu.home);
-  // Users who may not see the About record get the summary alone, not an error.
   const { canAccess } = useCanAccess({ resource: home?.name ?? '', action: 'list', enabled: Boolean(home) });
+  const withAbout = home !== undefined && canAccess === true;
   return (
     <Box>
-      {home && canAccess ? <SingletonEditor descriptor={home} /> : <Title title="app.home" />}
+      <Box sx={{ mt: 2, mb: 1, display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1 }}>
+          <PageHeading title={translate('app.dashboard')} />
+        </Box>
+        {withAbout && (
+          <Button href={`#${home.name}-section`} variant="outlined" size="small" sx={{ mt: 1 }}>
+            {translate('app.edit_about', { name: translate(`resources.${home.name}.name`, { smart_count: 1 }) })}
+          </Button>
+        )}
+      </Box>
       <CatalogueSummary />
+      {withAbout && (
+        <Box component="section" aria-labelledby={`${home.name}-section`}>
+          <SingletonEditor descriptor={home} section />
+        </Box>
+      )}
     </Box>
   );
 }

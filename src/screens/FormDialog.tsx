@@ -89,7 +89,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const failed = (error: unknown, variables?: { data?: unknown }) => {
     if (catchConflict(error, variables)) return;
     if (isNetworkFailure(error)) setNetworkError(messageOf(error));
-    else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
+    // The form's resource tells which label a field named in the message has (several entities share a column name).
+    else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error', messageArgs: { field_resource: descriptor.name } });
   };
   const form = (
     <Box sx={networkError ? { display: 'none' } : undefined}>

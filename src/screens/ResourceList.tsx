@@ -22,6 +22,7 @@ import { ListHeader } from './ListHeader';
 import { DataNotFound, Spinner } from './ListStates';
 import { ListError, ListPagination } from './ListError';
 import { RowActions } from './RowActions';
+import { ListCards } from './ListCards';
 import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
 import { SerialField } from './SerialField';
@@ -124,17 +125,28 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
   const ids = useMemo(() => (withActions && data ? data.map((r) => r.id) : []), [withActions, data]);
   const mayManage = useManageableRows(descriptor.name, ids);
   const needed = useNeededFilter(descriptor);
+  // A phone gets one card per row (ListCards): a table of every column was wider than the screen.
+  const phone = useMediaQuery((t) => t.breakpoints.down('sm'), { noSsr: true });
   if (needed) return <DataNotFound message={needed} />;
   if (isPending) return <Spinner />;
   if (error) return <ListError />;
+  const bulkButtons = bulkButtonsFor(descriptor, canEdit === true, canDelete === true);
+  if (phone)
+    return (
+      <ManageableRowsProvider value={mayManage}>
+        <ListCards
+          descriptor={descriptor}
+          canEdit={canEdit === true}
+          canDelete={canDelete === true}
+          withActions={withActions}
+          bulkButtons={bulkButtons}
+          ready={ready}
+        />
+      </ManageableRowsProvider>
+    );
   return (
     <ManageableRowsProvider value={mayManage}>
-      <DataTable
-        bulkActionButtons={bulkButtonsFor(descriptor, canEdit === true, canDelete === true)}
-        rowClick={false}
-        empty={<DataNotFound />}
-        sx={TABLE_SX}
-      >
+      <DataTable bulkActionButtons={bulkButtons} rowClick={false} empty={<DataNotFound />} sx={TABLE_SX}>
         <DataTable.Col label="app.serial" disableSort>
           <SerialField />
         </DataTable.Col>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import Card from '@mui/material/Card';
 import { CreateBase, EditBase, useCanAccess, useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDescriptor } from '../../resources';
@@ -12,9 +13,16 @@ import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/For
 import { descriptorFields } from './conflict/fieldValues';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
-function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
+function SingletonHeader({ descriptor, section }: { descriptor: ResourceDescriptor; section?: boolean }) {
   const translate = useTranslate();
   const title = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
+  // A part of another page (the About form below the home page's summary): an h2, the page keeps its title.
+  if (section)
+    return (
+      <Typography id={`${descriptor.name}-section`} variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {title}
+      </Typography>
+    );
   return (
     <Box sx={{ mt: 2, mb: 1 }}>
       <PageHeading title={title} />
@@ -27,7 +35,7 @@ function SingletonHeader({ descriptor }: { descriptor: ResourceDescriptor }) {
  * updates it when there is one, otherwise creates it; after a create the page reloads the record
  * and every later save is an update.
  */
-export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor }) {
+export function SingletonEditor({ descriptor, section = false }: { descriptor: ResourceDescriptor; section?: boolean }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const { data, isPending, error } = useGetList<RaRecord>(descriptor.name, { pagination: { page: 1, perPage: 1 } });
@@ -43,7 +51,7 @@ export function SingletonEditor({ descriptor }: { descriptor: ResourceDescriptor
   };
   return (
     <>
-      <SingletonHeader descriptor={descriptor} />
+      <SingletonHeader descriptor={descriptor} section={section} />
       {record && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
           <RecordHistoryButton resource={descriptor.name} id={record.id} />

@@ -12,6 +12,17 @@ const DESKTOP = { width: 1400, height: 900 };
 /** How much wider than the screen the page is (0: no sideways scrolling of the page). */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** How far anything inside a list scrolls sideways (0: nothing does; the list itself included). */
+const listOverflow = (page: Page) =>
+  page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('.RaList-main, .RaList-main *')]
+        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) || el.classList.contains('RaList-main'))
+        .map((el) => el.scrollWidth - el.clientWidth),
+    ),
+  );
+
 /** Whether a tap at the centre of the app bar's menu button reaches that button (no overlay above it). */
 const menuButtonOnTop = (page: Page) =>
   page.evaluate(() => {
@@ -113,6 +124,9 @@ describe('the console on a phone', () => {
     await navigate(page, route);
     await settled(page);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // A list is cards, not a table scrolling sideways inside its own area.
+    expect(await listOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await page.locator('.RaList-main table').count()).toBe(0);
     // The app bar leaves its title room to be read.
     expect(await page.locator('#react-admin-title').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(100);
     // A dialog's Save is on the screen, not beyond its edge.
@@ -138,22 +152,63 @@ describe('the console on a phone', () => {
     await dialog.getByRole('button', { name: /^save$/i }).click();
     await page.waitForURL(/\/medicine(\?|$)/);
     await page.getByPlaceholder('Search', { exact: true }).fill('PHONE-1');
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-    const row = page.locator('tbody tr').first();
+    // One card per row: its name readable in full, its edit and delete buttons on the screen.
+    const cards = page.getByTestId('list-card');
+    await expect.poll(() => cards.count()).toBe(1);
+    const row = cards.first();
+    await row.getByText('Phone Paracetamol').waitFor();
+    for (const name of [/edit/i, /delete/i]) {
+      const box = await row.getByRole(name.source === 'edit' ? 'link' : 'button', { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    }
+    expect(await listOverflow(page)).toBeLessThanOrEqual(0);
+    // The row can still be selected for a bulk action.
+    await row.getByRole('checkbox', { name: 'Select this row' }).check();
+    await page.getByRole('button', { name: /deactivate/i }).waitFor();
+    await row.getByRole('checkbox', { name: 'Select this row' }).uncheck();
     await row.getByRole('link', { name: /edit/i }).click();
     const edit = page.getByRole('dialog');
     await expect.poll(() => edit.getByLabel(/sales price/i).inputValue()).toBe('12.50');
     await edit.getByLabel(/sales price/i).fill('14');
     await edit.getByRole('button', { name: /^save$/i }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('14.00');
-    await page
-      .locator('tbody tr')
+    await expect.poll(() => cards.first().textContent()).toContain('14.00');
+    await cards
       .first()
       .getByRole('button', { name: /delete/i })
       .click();
     await page.getByRole('button', { name: /^yes$/i }).click();
     await expect.poll(() => page.getByText('Data Not Found').count()).toBeGreaterThan(0);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('the permission tree on a 360 px phone', () => {
+  let e: E2E;
+  beforeAll(async () => {
+    ({ e } = await startWatched());
+    await e.page.setViewportSize({ width: 360, height: 780 });
+    await signIn(e);
+  });
+  afterAll(() => e?.close());
+
+  it('fills the screen and shows every name whole', async () => {
+    const { page } = e;
+    await navigate(page, '/group');
+    await settled(page);
+    await page.getByTestId('list-card').getByRole('button', { name: 'Permission: Super Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Permissions of Super Admin' });
+    await dialog.getByRole('button', { name: 'Expand all' }).click();
+    const tree = dialog.getByRole('tree');
+    await tree.getByRole('treeitem', { name: 'Branches: create' }).waitFor();
+    expect(Math.round((await dialog.boundingBox())?.width ?? 0)).toBe(360);
+    // No name is cut: each is as wide as its text, and none reaches past the screen.
+    const cut = await tree.evaluate((el) =>
+      [...el.querySelectorAll('[role=treeitem] > .perm-row [id]')]
+        .filter((n) => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().right > window.innerWidth)
+        .map((n) => n.textContent),
+    );
+    expect(cut).toEqual([]);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 });

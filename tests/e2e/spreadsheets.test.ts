@@ -143,7 +143,7 @@ describe('spreadsheets, end to end in Chromium', () => {
     const errorsAt = header!.indexOf('Errors');
     expect(errorsAt).toBeGreaterThanOrEqual(0);
     const bad = rows.find((r) => r[0] === 'E2E-BAD');
-    expect(bad?.[errorsAt]).toMatch(/unknown pharmacy-category: "NOPE"/);
+    expect(bad?.[errorsAt]).toMatch(/unknown Pharmacy Category: "NOPE"/);
     expect(rows.find((r) => r[0] === 'E2E-N1')?.[errorsAt] ?? '').toBe('');
 
     await dialog.getByRole('button', { name: 'Undo this import' }).click();

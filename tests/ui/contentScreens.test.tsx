@@ -301,7 +301,7 @@ describe('About singleton: create or update', () => {
     const calls = aboutApi(undefined);
     const user = userEvent.setup();
     renderApp('/about');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'About' })).toBeInTheDocument();
     const title = await screen.findByLabelText(/^Title \*/);
     expect(title).toHaveValue('');
     // The logo and logo icon inputs carry their recommended size.
@@ -407,12 +407,14 @@ describe('routes', () => {
     expect(screen.getByText(/Either you typed a wrong URL/)).toBeInTheDocument();
   });
 
-  it.each(['/', '/home', '/about'])('%s shows the About editor and the catalogue summary', async (at) => {
+  it.each(['/', '/home', '/about'])('%s opens on the Dashboard and its summary, the About editor below', async (at) => {
     signIn(allSlugs(about));
     server.use(...listHandlers(about, []));
     renderApp(at);
-    expect(await screen.findByRole('heading', { level: 1, name: 'About' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Catalogue summary' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const summary = screen.getByRole('heading', { name: 'Catalogue summary' });
+    const editor = await screen.findByRole('heading', { level: 2, name: 'About' });
+    expect(summary.compareDocumentPosition(editor) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await screen.findByLabelText(/^Title \*/)).toBeInTheDocument();
   });
 

@@ -61,7 +61,8 @@ export interface SheetWriter {
   end(): Promise<void>;
 }
 
-export function sheetWriter(format: SpreadsheetFormat, sheetName: string): SheetWriter {
+/** `money`: the columns (from 0) an XLSX shows with two decimals; a CSV writes the number itself. */
+export function sheetWriter(format: SpreadsheetFormat, sheetName: string, money: readonly number[] = []): SheetWriter {
   const out = new PassThrough();
   /** Waits while the reader is behind; a reader gone (the download cancelled) ends the export. */
   const wait = async (s: NodeJS.EventEmitter) => {
@@ -92,12 +93,14 @@ export function sheetWriter(format: SpreadsheetFormat, sheetName: string): Sheet
       },
     };
   }
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: money.length > 0, useSharedStrings: false });
   const sheet = book.addWorksheet(sheetName.slice(0, 31));
   return {
     stream: out,
     async add(cells) {
-      sheet.addRow([...cells]).commit();
+      const row = sheet.addRow([...cells]);
+      for (const i of money) if (typeof cells[i] === 'number') row.getCell(i + 1).numFmt = '0.00';
+      row.commit();
       await drained();
     },
     async end() {

@@ -106,7 +106,7 @@ export function importer(ctx: AppContext, trail: Trail) {
     const message = serverText(lang, d, err.statusCode === 412 ? 'changed by someone else while the import ran' : err.message);
     row.state = 'error';
     row.errors = err.errors
-      ? Object.fromEntries(Object.entries(err.errors).map(([k, m]) => [k, serverText(lang, d, m)]))
+      ? Object.fromEntries(Object.entries(err.errors).map(([k, m]) => [k, serverText(lang, d, m, k)]))
       : { [d.idField]: message };
   }
 

@@ -55,6 +55,26 @@ export function headerNames(d: ResourceDescriptor, f: Field): string[] {
   return [f.name, ...LANGUAGES.map((lang) => fieldLabel(lang, d, f))];
 }
 
+/**
+ * The language a file is written in, by its headers: the language whose labels (those no other
+ * language shares) name the most columns; a file headed by field names only is in `fallback`, the
+ * user's language. Numbers are read by it (numbers.ts).
+ */
+export function fileLanguage(d: ResourceDescriptor, fields: readonly Field[], header: readonly string[], fallback: Language): Language {
+  const norm = (s: string) => s.trim().toLowerCase();
+  const given = new Set(header.map(norm));
+  let best: Language = fallback;
+  let most = 0;
+  for (const lang of LANGUAGES) {
+    const own = fields.filter((f) => {
+      const label = norm(fieldLabel(lang, d, f));
+      return label !== norm(f.name) && given.has(label) && LANGUAGES.every((o) => o === lang || norm(fieldLabel(o, d, f)) !== label);
+    }).length;
+    if (own > most) [best, most] = [lang, own];
+  }
+  return best;
+}
+
 export const statusWord = (lang: Language, value: unknown): string => t(lang, Number(value) === 1 ? 'app.active' : 'app.inactive');
 
 /** The status words of every language (and 1/0), to the stored value. */
@@ -69,23 +89,39 @@ export function statusValue(cell: string): 0 | 1 | undefined {
   return undefined;
 }
 
-const recognise = serverMessageTranslator(serverEn.server);
+// The base catalogue's field messages ('must be a number') and the server's own wording together.
+const recognise = serverMessageTranslator(catalogues.en.server as Record<string, unknown>);
 
-/** A server message (written in English) in the user's language; a field named in it shown by its label. */
-export function serverText(lang: Language, d: ResourceDescriptor, text: string): string {
-  if (lang === 'en') return text;
+/**
+ * A server message (written in English) in the user's language, English included, a field named in
+ * it shown by its label ('medicine_purchase_price must be a number' -> 'Purchase price must be a
+ * number'). `about`, the field a row's problem is listed under: the file and the import dialog put
+ * that field's label before the message already, so a message that only names it again is given
+ * without it ('es obligatorio', not 'Nombre: es obligatorio' after 'Nombre: ').
+ */
+export function serverText(lang: Language, d: ResourceDescriptor, text: string, about?: string): string {
   const found = recognise(text);
   if (!found) return text;
+  const labelOf = (name: string) => {
+    const f = d.fields.find((x) => x.name === name);
+    if (f) return fieldLabel(lang, d, f);
+    // A rows sub-field: its label sits flat beside the fields.
+    return lookup(lang, `resources.${d.name}.fields.${name}`) ?? name;
+  };
   const render = (m: ServerMessage): string => {
     const values: Record<string, string> = {};
     for (const [name, v] of Object.entries(m.values)) {
       if (typeof v !== 'string') values[name] = render(v);
-      else if (name === 'field') {
-        const f = d.fields.find((x) => x.name === v);
-        values[name] = f ? fieldLabel(lang, d, f) : v;
-      } else values[name] = v;
+      else if (name === 'field') values[name] = labelOf(v);
+      else if (name === 'resource') values[name] = lookup(lang, `resources.${v}.name`)?.split('||||')[0]?.trim() ?? v;
+      else values[name] = v;
     }
     return t(lang, m.key, values);
   };
-  return render(found);
+  const inner = found.values.message;
+  const namesOnlyAbout =
+    about !== undefined &&
+    (found.key === 'server.field_message' || found.key === 'server.field_colon_message') &&
+    found.values.field === about;
+  return namesOnlyAbout && inner && typeof inner !== 'string' ? render(inner) : render(found);
 }

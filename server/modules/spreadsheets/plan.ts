@@ -9,7 +9,8 @@ import type { Field, ResourceDescriptor } from '../../../resources';
 import { importColumns, naturalKeyOf, sheetFields, type ImportRowState } from '../../../resources/spreadsheets';
 import { restore } from './cells';
 import { textOf } from './export';
-import { headerNames, LANGUAGES, serverText, statusValue, t, type Language } from './labels';
+import { fileLanguage, headerNames, LANGUAGES, serverText, statusValue, t, type Language } from './labels';
+import { numberCell } from './numbers';
 import type { Sheet } from './read-file';
 
 /** One data row of the file, as the import would write it. */
@@ -116,6 +117,12 @@ export async function planImport(ctx: AppContext, d: ResourceDescriptor, sheet: 
   const key = naturalKeyOf(d);
   if (!key) throw new ApiError(422, `${d.name} records cannot be imported: they have no code to match rows on`);
   const columns = mapColumns(d, sheet.header);
+  const numbersIn = fileLanguage(
+    d,
+    columns.filter((f): f is Field => f !== undefined),
+    sheet.header,
+    lang,
+  );
   const writable = new Set(importColumns(d));
   const keyAt = columns.indexOf(key);
   const cellAt = (cells: readonly string[], i: number, f: Field) => {
@@ -161,12 +168,13 @@ export async function planImport(ctx: AppContext, d: ResourceDescriptor, sheet: 
         if (id === undefined) errors[f.name] = `refers to an unknown ${f.reference}: "${cell}"`;
         else if (id === 'ambiguous') errors[f.name] = `"${cell}" names more than one ${f.reference}; give its code`;
         else fields[f.name] = id;
-      } else fields[f.name] = cell;
+      } else if ((f.kind === 'money' || f.kind === 'integer') && !row.numbers?.[i]) fields[f.name] = numberCell(cell, numbersIn);
+      else fields[f.name] = cell;
     }
     const planned = planWrite(d, normaliseFields(d, fields), [], stored, ctx.timeZone);
     const problems = { ...planned.errors, ...errors };
     if (Object.keys(problems).length) {
-      const translated = Object.fromEntries(Object.entries(problems).map(([name, m]) => [name, serverText(lang, d, m)]));
+      const translated = Object.fromEntries(Object.entries(problems).map(([name, m]) => [name, serverText(lang, d, m, name)]));
       return { line: row.line, key: k, state: 'error', errors: translated };
     }
     if (!stored) return { line: row.line, key: k, state: 'new', fields };

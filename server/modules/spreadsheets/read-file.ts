@@ -8,6 +8,8 @@ export interface SheetRow {
   /** The row's line in the file (the header is line 1). */
   line: number;
   cells: string[];
+  /** XLSX: the cells the workbook stores as numbers (their text is already '1.1', whatever the language). */
+  numbers?: boolean[];
 }
 export interface Sheet {
   format: SpreadsheetFormat;
@@ -23,7 +25,7 @@ const tooMany = () => new ApiError(422, `The file has more than ${MAX_IMPORT_ROW
 const isNote = (cells: readonly string[]) => (cells[0] ?? '').trim().startsWith('#');
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 
-function sheetOf(format: SpreadsheetFormat, lines: string[][]): Sheet {
+function sheetOf(format: SpreadsheetFormat, lines: string[][], numbers: (boolean[] | undefined)[] = []): Sheet {
   const headerAt = lines.findIndex((cells) => !isBlank(cells));
   if (headerAt < 0) throw new ApiError(422, 'The file is empty: it has no header row');
   const header = (lines[headerAt] ?? []).map((h) => h.trim());
@@ -32,7 +34,8 @@ function sheetOf(format: SpreadsheetFormat, lines: string[][]): Sheet {
     const cells = lines[i] ?? [];
     if (isBlank(cells) || isNote(cells)) continue;
     if (rows.length >= MAX_IMPORT_ROWS) throw tooMany();
-    rows.push({ line: i + 1, cells });
+    const typed = numbers[i];
+    rows.push({ line: i + 1, cells, ...(typed && { numbers: typed }) });
   }
   return { format, header, rows };
 }
@@ -77,6 +80,7 @@ function textOf(value: ExcelJS.CellValue): string {
 /** The first worksheet, read as a stream (the workbook is never held whole). */
 async function readXlsx(buf: Buffer): Promise<Sheet> {
   const lines: (string[] | undefined)[] = [];
+  const numbers: (boolean[] | undefined)[] = [];
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
       worksheets: 'emit',
@@ -88,10 +92,13 @@ async function readXlsx(buf: Buffer): Promise<Sheet> {
       for await (const row of sheet) {
         const r = row;
         const cells: (string | undefined)[] = [];
+        const typed: (boolean | undefined)[] = [];
         r.eachCell({ includeEmpty: true }, (cell, col) => {
           cells[col - 1] = textOf(cell.value);
+          typed[col - 1] = typeof cell.value === 'number';
         });
         lines[r.number - 1] = Array.from(cells, (c) => c ?? '');
+        numbers[r.number - 1] = Array.from(typed, (t) => t === true);
         if (lines.length > MAX_IMPORT_ROWS + 50) throw tooMany();
       }
       break;
@@ -103,6 +110,7 @@ async function readXlsx(buf: Buffer): Promise<Sheet> {
   return sheetOf(
     'xlsx',
     Array.from(lines, (l) => l ?? []),
+    numbers,
   );
 }
 

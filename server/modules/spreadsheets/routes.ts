@@ -124,7 +124,9 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
             lang: languageOf(rawLang),
             ...(zone && { zone: { from: ctx.timeZone, to: zone } }),
           };
-          const writer = sheetWriter(format, d.name);
+          // Money keeps its two decimals in a workbook (12.50, not 12.5), as the list shows it.
+          const money = plan.columns.flatMap((f, i) => (f.kind === 'money' ? [i] : []));
+          const writer = sheetWriter(format, d.name, money);
           // The answer ends only once the export's audit entry is written: a client that has the
           // whole file finds the export in the trail, and nothing is written after the answer.
           const body = new PassThrough();

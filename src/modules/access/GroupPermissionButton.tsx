@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Key from '@mui/icons-material/Key';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { PermissionTree } from './PermissionTree';
@@ -15,6 +16,8 @@ export function GroupPermissionButton() {
   const record = useRecordContext<{ id: number; group_id?: number; group_name?: string }>();
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  // A phone (360 px) gets the whole screen for the tree: in a centred dialog its names were cut.
+  const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   if (!record) return null;
   const groupId = record.group_id ?? record.id;
   const title = translate('access.group_permissions', { name: record.group_name ?? '' });
@@ -39,6 +42,7 @@ export function GroupPermissionButton() {
             setOpen(false);
           }}
           fullWidth
+          fullScreen={phone}
           maxWidth="md"
           aria-labelledby="group-permission-title"
         >

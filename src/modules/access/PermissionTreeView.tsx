@@ -44,6 +44,15 @@ export interface PermissionTreeViewProps {
 
 const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxOutlineBlank, mixed: IndeterminateCheckBox };
 
+/** One line cut with an ellipsis where there is room; whole words wrapped on a phone. */
+const WRAP_ON_PHONE = {
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+  whiteSpace: { xs: 'normal', sm: 'nowrap' },
+  overflow: { sm: 'hidden' },
+  textOverflow: { sm: 'ellipsis' },
+} as const;
+
 /**
  * The catalogue as a tree of check boxes, following the WAI-ARIA tree pattern: one tab stop,
  * arrow keys move (Right/Left open, close or go to the child or parent), Home/End jump, Space
@@ -222,7 +231,15 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
         >
           <Box
             className="perm-row"
-            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: (level - 1) * 3, py: 0.25, borderRadius: 1 }}
+            // On a phone (360 px) the levels step in less and the words wrap instead of being cut to "Branc...".
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.5,
+              pl: { xs: (level - 1) * 1.5, sm: (level - 1) * 3 },
+              py: 0.25,
+              borderRadius: 1,
+            }}
           >
             {e.menus.length ? (
               <IconButton
@@ -244,18 +261,32 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
                 move(e.menu_id);
                 flip(e.menu_id);
               }}
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, cursor: readOnly ? 'default' : 'pointer', flex: 1, minWidth: 0 }}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                flexWrap: { xs: 'wrap', sm: 'nowrap' },
+                columnGap: 1,
+                cursor: readOnly ? 'default' : 'pointer',
+                flex: 1,
+                minWidth: 0,
+              }}
             >
               <Icon fontSize="small" color={state === false ? 'action' : 'primary'} aria-hidden />
-              <MenuIcon name={e.menu_icon} fontSize="small" color="action" aria-hidden />
-              <Typography id={nameId} variant="body2" noWrap>
+              <MenuIcon
+                name={e.menu_icon}
+                fontSize="small"
+                color="action"
+                aria-hidden
+                sx={{ display: { xs: 'none', sm: 'inline-block' } }}
+              />
+              <Typography id={nameId} variant="body2" sx={WRAP_ON_PHONE}>
                 {nameOf(e)}
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap aria-hidden>
+              <Typography variant="caption" color="text.secondary" aria-hidden sx={WRAP_ON_PHONE}>
                 {e.menu_slug}
               </Typography>
               {origin && (
-                <Typography id={originId} variant="caption" color="text.secondary" noWrap sx={{ ml: 'auto', pl: 1 }} data-origin>
+                <Typography id={originId} variant="caption" color="text.secondary" sx={{ ...WRAP_ON_PHONE, ml: 'auto', pl: 1 }} data-origin>
                   {origin}
                 </Typography>
               )}

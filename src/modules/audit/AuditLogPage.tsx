@@ -1,7 +1,10 @@
-import { useContext, useMemo, type ReactElement } from 'react';
+import { useContext, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import MuiLink from '@mui/material/Link';
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   AutocompleteInput,
   CanAccess,
@@ -24,7 +27,7 @@ import { PageHeading } from '../../screens/PageHeading';
 import { DataNotFound, Spinner } from '../../screens/ListStates';
 import { ListError, ListPagination } from '../../screens/ListError';
 import { useFormat } from '../i18n/useFormat';
-import { viewerBranch } from '../users/BranchFilter';
+import { usersPickerFilter } from '../users/branchScope';
 import { AUDIT_ACTIONS, AUDIT_SLUGS, auditApi, type AuditEntry, type LogFilters } from './api';
 import { fieldChangesOf, slugChangeOf } from './changes';
 import { useFieldLabel } from './ChangeValues';
@@ -82,7 +85,14 @@ function useFilters(): ReactElement[] {
   const branch = registry.find('branch');
   return useMemo(
     () => [
-      <ReferenceInput key="actor" source="actor" reference="users" filter={{ user_branch: viewerBranch() }} alwaysOn>
+      // Who: the users of every branch the viewer may see, searched on the server as one types.
+      <ReferenceInput
+        key="actor"
+        source="actor"
+        reference="users"
+        filter={usersPickerFilter(registry.find('users')?.listNeedsFilter)}
+        alwaysOn
+      >
         <AutocompleteInput label="audit.log.actor" optionText="user_name" sx={{ minWidth: 200 }} />
       </ReferenceInput>,
       <SelectInput
@@ -156,12 +166,47 @@ function ChangedFields({ entry }: { entry: Entry }) {
 }
 
 function Entries() {
-  const { isPending, error } = useListContext<Entry>();
+  const { isPending, error, data = [] } = useListContext<Entry>();
   const format = useFormat();
   const actionLabel = useActionLabel();
   const translate = useTranslate();
+  // A phone gets one card per entry, as the generated lists do (src/screens/ListCards.tsx).
+  const phone = useMediaQuery((t) => t.breakpoints.down('sm'), { noSsr: true });
   if (isPending) return <Spinner />;
   if (error) return <ListError />;
+  if (phone) {
+    if (!data.length) return <DataNotFound />;
+    const parts: [string, (e: Entry) => ReactNode][] = [
+      ['audit.log.actor', (e) => e.audit_actor_name ?? translate('audit.system')],
+      ['audit.log.action', (e) => actionLabel(e.audit_action)],
+      ['audit.log.record', (e) => <RecordLink entry={e} />],
+      ['audit.log.changes', (e) => <ChangedFields entry={e} />],
+      ['audit.log.address', (e) => e.audit_ip],
+    ];
+    return (
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, px: 1, display: 'grid', gap: 1 }}>
+        {data.map((e) => (
+          <Card component="li" variant="outlined" key={e.id} data-testid="list-card" sx={{ p: 1.5, minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle2" component="p">
+              {format.dateTime(e.audit_at)}
+            </Typography>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)', columnGap: 1 }}>
+              {parts.map(([label, show]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {translate(label)}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
+                    {show(e)}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </Card>
+        ))}
+      </Box>
+    );
+  }
   return (
     <DataTable<Entry>
       bulkActionButtons={false}

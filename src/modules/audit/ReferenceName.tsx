@@ -15,5 +15,7 @@ export function ReferenceName({ reference, id }: { reference: string; id: unknow
     { enabled: valid && target !== undefined, retry: false },
   );
   const title: unknown = target ? data?.[0]?.[target.titleField] : undefined;
+  // No reference at all (null, empty): a dash, never the word "null".
+  if ((typeof id !== 'number' && typeof id !== 'string') || id === '') return <>—</>;
   return <>{typeof title === 'string' && title !== '' ? title : String(id)}</>;
 }

@@ -7,13 +7,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CanAccess, Title, useGetList, useTranslate, type RaRecord } from 'react-admin';
+import { CanAccess, Title, useGetList, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { EXPLAIN_SLUGS } from '../../../resources/explain';
 import { AccessDeniedPage } from '../access/AccessDeniedPage';
 import { useRegistry } from '../../registry-context';
-import { viewerBranch } from '../users/BranchFilter';
+import { usersPickerFilter } from '../users/branchScope';
+import { useDebounced } from '../../useDebounced';
 import { explainApi, type ExplainedSlug, type Explanation } from './api';
 import { Chain } from './Chain';
+
+type User = RaRecord & { user_name?: string };
 
 /**
  * Check access: a user (from the address, as the users list's row button opens it, or chosen
@@ -36,13 +39,16 @@ function CheckAccess() {
   const [explanation, setExplanation] = useState<Explanation>();
   const [error, setError] = useState<string>();
   const needed = useRegistry().find('users')?.listNeedsFilter;
-  // The users list answers only with a branch (the descriptor's `listNeedsFilter`): the viewer's
-  // own, or every branch for a viewer who sees them all; the server keeps to their scope.
-  const { data: users = [] } = useGetList<RaRecord & { user_name?: string }>('users', {
-    filter: needed ? { [needed]: viewerBranch() || 'all' } : {},
-    pagination: { page: 1, perPage: 200 },
+  // The users of every branch the viewer may see (the server keeps to their scope), searched on
+  // the server as one types: a hospital has more staff than one page of the list.
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim());
+  const { data: found = [] } = useGetList<User>('users', {
+    filter: { ...usersPickerFilter(needed), ...(search && { q: search }) },
+    pagination: { page: 1, perPage: 50 },
     sort: { field: 'user_name', order: 'ASC' },
   });
+  const { data: chosenUser } = useGetOne<User>('users', { id: userId ?? 0 }, { enabled: userId !== undefined });
 
   useEffect(() => {
     if (!userId) return;
@@ -68,7 +74,8 @@ function CheckAccess() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-  const userOption = users.find((u) => Number(u.id) === userId) ?? null;
+  const userOption = found.find((u) => Number(u.id) === userId) ?? (chosenUser && Number(chosenUser.id) === userId ? chosenUser : null);
+  const users = userOption && !found.some((u) => u.id === userOption.id) ? [userOption, ...found] : found;
   const title = explanation
     ? translate('explain.check_access_of', { name: explanation.user.user_name })
     : translate('explain.check_access');
@@ -86,7 +93,15 @@ function CheckAccess() {
           value={userOption}
           getOptionLabel={(u) => u.user_name ?? String(u.id)}
           isOptionEqualToValue={(a, b) => a.id === b.id}
-          onChange={(_e, u) => set('user', u ? String(u.id) : undefined)}
+          // The server has searched already (names, usernames, phones and e-mails).
+          filterOptions={(options) => options}
+          onInputChange={(_e, text, reason) => {
+            if (reason === 'input') setTyped(text);
+          }}
+          onChange={(_e, u) => {
+            setTyped('');
+            set('user', u ? String(u.id) : undefined);
+          }}
           renderInput={(p) => <TextField {...p} label={translate('resources.users.name', { smart_count: 1 })} />}
         />
         <Autocomplete

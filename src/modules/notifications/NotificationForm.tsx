@@ -23,7 +23,7 @@ import { ReferenceChoices } from '../../fields/ReferenceChoices';
 import { RichTextFieldInput } from '../../fields/RichTextFieldInput';
 import { NOTIFICATION_RESOURCE } from '../../../dataProvider/notifications';
 import { useRegistry } from '../../registry-context';
-import { viewerBranch } from '../users/BranchFilter';
+import { usersPickerFilter } from '../users/branchScope';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from '../../screens/conflict/FormConflictGuard';
 import type { ConflictField } from '../../screens/conflict/fieldValues';
 import { RecordHistoryButton } from '../audit/RecordHistoryButton';
@@ -61,7 +61,7 @@ function TargetInput() {
   const users = registry.find('users');
   // The users list answers only with a branch (the users descriptor's `listNeedsFilter`): the
   // sender's own, or every branch for a sender who sees them all; the server keeps to their scope.
-  const userFilter = { status: 1, ...(users?.listNeedsFilter ? { [users.listNeedsFilter]: viewerBranch() || 'all' } : {}) };
+  const userFilter = { status: 1, ...usersPickerFilter(users?.listNeedsFilter) };
   return (
     <FormDataConsumer>
       {({ formData }: { formData: Record<string, unknown> }) => {

@@ -4,7 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MuiButton from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import UploadFile from '@mui/icons-material/UploadFile';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -117,17 +120,25 @@ export function ImportDialog({ descriptor, open, onClose }: { descriptor: Resour
               <Button label="spreadsheets.template_csv" onClick={() => void template('csv')} />
               <Button label="spreadsheets.template_xlsx" onClick={() => void template('xlsx')} />
             </Stack>
-            <label>
-              {translate('spreadsheets.choose_file')}{' '}
-              <input
-                type="file"
-                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                onChange={(e) => {
-                  reset();
-                  setFile(e.target.files?.[0] ?? null);
-                }}
-              />
-            </label>
+            {/* The browser's own file input speaks the browser's language ("Choose File"), not the console's. */}
+            <Stack direction="row" spacing={1} alignItems="center">
+              <MuiButton variant="outlined" component="label" startIcon={<UploadFile />}>
+                {translate('spreadsheets.choose_file')}
+                <input
+                  hidden
+                  type="file"
+                  accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  aria-label={translate('spreadsheets.choose_file')}
+                  onChange={(e) => {
+                    reset();
+                    setFile(e.target.files?.[0] ?? null);
+                  }}
+                />
+              </MuiButton>
+              <Typography variant="body2" data-testid="chosen-file">
+                {file ? file.name : translate('spreadsheets.no_file')}
+              </Typography>
+            </Stack>
             <Alert severity="info">{translate('spreadsheets.no_pictures')}</Alert>
             {error && <Alert severity="error">{error}</Alert>}
             {answer && (

@@ -1,15 +1,10 @@
 import { SelectInput, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { session } from '../../../authProvider/storage';
+import { viewerBranch } from './branchScope';
+
+export { viewerBranch };
 import { MAX_LIST_LIMIT } from '../../../resources';
 import { useRegistry } from '../../registry-context';
-
-/** The signed-in user's branch id: 0 means they see every branch (spec 000 section 6). */
-export function viewerBranch(): number {
-  const branch = session.user()?.user_branch;
-  if (typeof branch === 'number') return branch;
-  if (branch && typeof branch === 'object' && 'branch_id' in branch) return Number(branch.branch_id) || 0;
-  return 0;
-}
 
 /** The signed-in user's branch name as the session embeds it (`title` is the branch's title field). */
 function ownBranchName(title: string): string {

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Key from '@mui/icons-material/Key';
 import { usePermissions, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { PermissionTree } from '../access/PermissionTree';
@@ -23,6 +24,8 @@ export { USER_PERMISSION_SLUG };
  * `readOnly`: the user holds permissions the viewer does not, so the server refuses any change.
  */
 function UserPermissionDialog({ record, onClose, readOnly = false }: { record: RaRecord; onClose: () => void; readOnly?: boolean }) {
+  // A phone (360 px) gets the whole screen for the tree: in a centred dialog its names were cut.
+  const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   const translate = useTranslate();
   const name = String(record.user_name ?? '');
   const title = translate('users.permissions_of', { name });
@@ -31,7 +34,7 @@ function UserPermissionDialog({ record, onClose, readOnly = false }: { record: R
   const userId = Number(record.user_id ?? record.id);
   const originOf = usePermissionOrigins(userId, explains);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="user-permission-title">
+    <Dialog open onClose={onClose} fullWidth fullScreen={phone} maxWidth="md" aria-labelledby="user-permission-title">
       <DialogTitle id="user-permission-title">{title}</DialogTitle>
       <DialogContent dividers>
         {readOnly && (

@@ -120,6 +120,8 @@ describe.each(DATABASES)('spreadsheets on %s', (kind) => {
     const names = sheet.getColumn(2).values.slice(2);
     expect(names).toContain("'+880 1711 000000");
     expect(typeof sheet.getRow(2).getCell(4).value).toBe('number');
+    // Prices keep their two decimals in the workbook.
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('0.00');
 
     const before = await medicines();
     for (const [body, type] of [
@@ -161,6 +163,42 @@ describe.each(DATABASES)('spreadsheets on %s', (kind) => {
     expect(await auditCount()).toBe(audit);
   });
 
+  it("row messages are in the user's language, naming no column and not repeating the label the dialog shows", async () => {
+    const es = (await importCsv(FILE, 'dry-run', 'es')).json().data.rows[5].errors;
+    expect(es.medicine_name).toBe('es obligatorio');
+    expect(es.medicine_sales_price).toBe('debe ser un número');
+    expect(es.medicine_category).toBe('hace referencia a un Categoría de farmacia desconocido: "NOPE"');
+    const en = (await importCsv(FILE, 'dry-run', 'en')).json().data.rows[5].errors;
+    expect(en.medicine_name).toBe('is required');
+    expect(en.medicine_sales_price).toBe('must be a number');
+  });
+
+  it("reads decimals by the file's language (Spanish headers: 1,10 and 1.234,50) or, headed by field names, the user's", async () => {
+    const spanish = ['Código del medicamento,Nombre,Categoría,Precio de compra,Precio de venta', 'D001,Coma,TAB,"1,10","1.234,50"'];
+    const dry = (await importCsv(spanish.join('\n'), 'dry-run', 'en')).json().data;
+    expect(dry.counts, JSON.stringify(dry.rows)).toEqual({ new: 1, update: 0, unchanged: 0, error: 0 });
+    const names = ['medicine_code,medicine_name,medicine_category,medicine_sales_price', 'D002,Coma dos,TAB,"2,25"', 'D003,Punto,TAB,3.5'];
+    const written = await importCsv(names.join('\n'), 'all', 'es');
+    expect(written.statusCode, written.body).toBe(200);
+    expect((await importCsv(spanish.join('\n'), 'all', 'en')).statusCode).toBe(200);
+    const stored = (await medicines()).filter((m) => String(m.code).startsWith('D'));
+    expect(stored.map((m) => [m.code, m.price])).toEqual([
+      ['D001', 1234.5],
+      ['D002', 2.25],
+      ['D003', 3.5],
+    ]);
+    const purchase = await db()
+      .selectFrom('medicine')
+      .select('medicine_purchase_price')
+      .where('medicine_code', '=', 'D001')
+      .executeTakeFirstOrThrow();
+    expect(Number(purchase.medicine_purchase_price)).toBe(1.1);
+    // An English file does not read a decimal comma: it is refused, not turned into 110 or 1.1.
+    const english = await importCsv('Medicine Code,Name,Category,Sales Price\nD004,X,TAB,"1,10"', 'dry-run', 'es');
+    expect(english.json().data.rows[0].errors).toEqual({ medicine_sales_price: 'debe ser un número' });
+    await db().deleteFrom('medicine').where('medicine_code', 'like', 'D00%').execute();
+  });
+
   it('commit "all" refuses a file with an error and writes nothing; the error file names each problem', async () => {
     const before = await medicines();
     const res = await importCsv(FILE, 'all');
@@ -170,7 +208,10 @@ describe.each(DATABASES)('spreadsheets on %s', (kind) => {
     expect(errors.statusCode).toBe(200);
     const rows = csvRows(errors.body);
     expect(rows[0]!.at(-1)).toBe('Errors');
-    expect(rows[6]!.at(-1)).toMatch(/Category: refers to an unknown pharmacy-category/);
+    expect(rows[6]!.at(-1)).toMatch(/Category: refers to an unknown Pharmacy Category: "NOPE"/);
+    // Labels, never column names, and the label is not said twice.
+    expect(rows[6]!.at(-1)).toContain('Sales Price: must be a number');
+    expect(rows[6]!.at(-1)).not.toMatch(/medicine_|Sales Price: Sales Price/);
     expect(rows[1]!.at(-1)).toBe('');
   });
 

@@ -85,7 +85,9 @@ describe("the spec's conventions on the generated screens", { timeout: 120_000 }
     await user.click(await within(table).findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getByText('Do You Want to Delete?')).toBeInTheDocument();
-    expect(within(confirm).getByText('This record will be deleted permanently. This cannot be undone.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText("This record will be deleted. It can be put back later from the list's Deleted button."),
+    ).toBeInTheDocument();
   });
 
   it('after sign-in the console lands on the page the user was sent away from', async () => {

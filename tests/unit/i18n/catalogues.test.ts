@@ -105,11 +105,19 @@ describe('the i18n provider', () => {
   it("shows the server's English wording in the current language, values included", async () => {
     const provider = createI18nProvider();
     expect(provider.translate('Data Insert Successfully')).toBe('Data Insert Successfully');
+    // English too names a field by its label, from the first screen (the base catalogue has the shape).
+    expect(provider.translate('branch_email must be an e-mail address')).toBe('Email must be an e-mail address');
     await provider.changeLocale('es');
     expect(provider.translate('Data Insert Successfully')).toBe('Datos insertados correctamente');
     expect(provider.translate('Password Not Matched!')).toBe('¡Las contraseñas no coinciden!');
     expect(provider.translate('must be at most 50 characters')).toBe('debe tener como máximo 50 caracteres');
-    expect(provider.translate('row 2: degree_name is required')).toBe('fila 2: degree_name es obligatorio');
+    // A field is named by its label, never its column (the rows sub-field of education's list).
+    expect(provider.translate('row 2: degree_name is required')).toBe('fila 2: Titulación es obligatorio');
+    expect(provider.translate('branch_email must be an e-mail address')).toBe(
+      'Correo electrónico: debe ser una dirección de correo electrónico',
+    );
+    // A name no entity has stays as it is.
+    expect(provider.translate('not_a_column must be an e-mail address')).toBe('not_a_column: debe ser una dirección de correo electrónico');
     // A placeholder used twice must match the same value both times.
     expect(provider.translate('must be between -9 and 9')).toBe('debe estar entre -9 y 9');
     expect(provider.translate('must be between -9 and 8')).toBe('must be between -9 and 8');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { LANGUAGES, createI18nProvider, loadServerMessages, type Language } from '../../../i18n';
-import { serverMessageTranslator } from '../../../i18n/server-messages';
+import { fieldOwners, serverMessageTranslator } from '../../../i18n/server-messages';
+import { en } from '../../../i18n';
 import { descriptors } from '../../../resources';
 import Ajv from 'ajv';
 import { errorCodes } from 'fastify';
@@ -134,12 +135,25 @@ describe('every message the server can answer is in the catalogues', () => {
     expect(texts).toContain(`must be at most ${SAMPLE} characters`);
   });
 
-  it('each one is recognised, and English shows it as the server wrote it', () => {
+  it('each one is recognised, and English shows it as the server wrote it, a field by its label', () => {
     const provider = createI18nProvider();
+    const owners = fieldOwners(en.resources);
+    /** The text with the field each message begins with (or a row's sub-field) named by its English label. */
+    const labelled = (text: string): string => text.split('; ').map(labelledPart).join('; ');
+    const labelledPart = (text: string) =>
+      text.replace(/^([a-z_]\w*)( row \S+: | )(?:([a-z_]\w*) )?/, (whole, field: string, gap: string, sub: string | undefined) => {
+        const label = (name: string) => {
+          const owner = owners.get(name)?.[0];
+          return owner ? provider.translate(`resources.${owner}.fields.${name}`) : name;
+        };
+        return `${label(field)}${gap}${sub !== undefined ? `${gap.startsWith(' row') ? label(sub) : sub} ` : ''}`;
+      });
     const problems = all.flatMap(({ where, text }) => {
       if (!recognise(text)) return [`${where}: not in the catalogue: ${JSON.stringify(text)}`];
       const shown = provider.translate(text);
-      return shown === text ? [] : [`${where}: English catalogue differs: ${JSON.stringify(text)} shown as ${JSON.stringify(shown)}`];
+      return shown === text || shown === labelled(text)
+        ? []
+        : [`${where}: English catalogue differs: ${JSON.stringify(text)} shown as ${JSON.stringify(shown)}`];
     });
     expect(problems).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useDebounced } from '../../../useDebounced';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -23,17 +24,6 @@ interface Option extends RecentRecord {
 interface Section {
   label: string;
   options: Option[];
-}
-
-const DEBOUNCE_MS = 250;
-
-function useDebounced(value: string): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [value]);
-  return debounced;
 }
 
 const titleOf = (value: unknown, id: string) => (typeof value === 'string' && value.trim() ? value : `#${id}`);

@@ -2,6 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useCanAccessResources, useDataProvider, type RaRecord } from 'react-admin';
 import type { Registry, ResourceDescriptor } from '../../../../resources';
 import { useRegistry } from '../../../registry-context';
+import { usersPickerFilter } from '../../users/branchScope';
 
 /** Resources with a server-side search: lists (not one-record pages) with at least one `search` field. */
 export const searchableResources = (registry: Registry): ResourceDescriptor[] =>
@@ -36,7 +37,9 @@ export function useGlobalSearch(query: string): { groups: SearchGroup[]; isPendi
       queryKey: ['global-search', d.name, query],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         dataProvider.getList(d.name, {
-          filter: { q: query },
+          // A list that answers only with a branch (the users: `listNeedsFilter`) is asked for every
+          // branch the viewer may see; the server keeps a branch-scoped viewer to their own.
+          filter: { q: query, ...usersPickerFilter(d.listNeedsFilter) },
           pagination: { page: 1, perPage: PER_RESOURCE },
           sort: { field: d.idField, order: 'DESC' },
           signal,
