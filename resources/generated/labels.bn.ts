@@ -5,6 +5,7 @@ import group, { menu as groupMenu } from '../group/labels.bn';
 import designation, { menu as designationMenu } from '../designation/labels.bn';
 import department, { menu as departmentMenu } from '../department/labels.bn';
 import doctors, { menu as doctorsMenu } from '../doctors/labels.bn';
+import directoryMapping from '../directory-mapping/labels.bn';
 import pharmacyCategory, { menu as pharmacyCategoryMenu } from '../pharmacy-category/labels.bn';
 import medicine from '../medicine/labels.bn';
 import opticsCategory, { menu as opticsCategoryMenu } from '../optics-category/labels.bn';
@@ -46,6 +47,7 @@ export const resources = {
   designation,
   department,
   doctors,
+  'directory-mapping': directoryMapping,
   'pharmacy-category': pharmacyCategory,
   medicine,
   'optics-category': opticsCategory,

@@ -5,6 +5,7 @@ import group, { menu as groupMenu } from '../group/labels.en';
 import designation, { menu as designationMenu } from '../designation/labels.en';
 import department, { menu as departmentMenu } from '../department/labels.en';
 import doctors, { menu as doctorsMenu } from '../doctors/labels.en';
+import directoryMapping from '../directory-mapping/labels.en';
 import pharmacyCategory, { menu as pharmacyCategoryMenu } from '../pharmacy-category/labels.en';
 import medicine from '../medicine/labels.en';
 import opticsCategory, { menu as opticsCategoryMenu } from '../optics-category/labels.en';
@@ -46,6 +47,7 @@ export const resources = {
   designation,
   department,
   doctors,
+  'directory-mapping': directoryMapping,
   'pharmacy-category': pharmacyCategory,
   medicine,
   'optics-category': opticsCategory,

@@ -5,6 +5,7 @@ import group, { menu as groupMenu } from '../group/labels.es';
 import designation, { menu as designationMenu } from '../designation/labels.es';
 import department, { menu as departmentMenu } from '../department/labels.es';
 import doctors, { menu as doctorsMenu } from '../doctors/labels.es';
+import directoryMapping from '../directory-mapping/labels.es';
 import pharmacyCategory, { menu as pharmacyCategoryMenu } from '../pharmacy-category/labels.es';
 import medicine from '../medicine/labels.es';
 import opticsCategory, { menu as opticsCategoryMenu } from '../optics-category/labels.es';
@@ -46,6 +47,7 @@ export const resources = {
   designation,
   department,
   doctors,
+  'directory-mapping': directoryMapping,
   'pharmacy-category': pharmacyCategory,
   medicine,
   'optics-category': opticsCategory,

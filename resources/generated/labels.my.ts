@@ -5,6 +5,7 @@ import group, { menu as groupMenu } from '../group/labels.my';
 import designation, { menu as designationMenu } from '../designation/labels.my';
 import department, { menu as departmentMenu } from '../department/labels.my';
 import doctors, { menu as doctorsMenu } from '../doctors/labels.my';
+import directoryMapping from '../directory-mapping/labels.my';
 import pharmacyCategory, { menu as pharmacyCategoryMenu } from '../pharmacy-category/labels.my';
 import medicine from '../medicine/labels.my';
 import opticsCategory, { menu as opticsCategoryMenu } from '../optics-category/labels.my';
@@ -46,6 +47,7 @@ export const resources = {
   designation,
   department,
   doctors,
+  'directory-mapping': directoryMapping,
   'pharmacy-category': pharmacyCategory,
   medicine,
   'optics-category': opticsCategory,
