@@ -63,15 +63,29 @@ export function refusalReason(err: unknown): string {
     .join(' <- ');
 }
 
+/** Deprecated only to stand out: used for a provider on loopback alone (insecureAllowed). */
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+const plainHttp = client.allowInsecureRequests;
+
+/** Tolerated difference between the provider's clock and ours, in seconds. */
+const SKEW_S = 60;
+
+/** An ID token issued in the future, or valid only later (`nbf`), is refused like an expired one. */
+function notBeforeNow(claims: { iat: number; nbf?: unknown }) {
+  const now = Math.floor(Date.now() / 1000);
+  if (claims.iat > now + SKEW_S) throw new Error(`ID token issued in the future (iat ${claims.iat}, now ${now})`);
+  if (typeof claims.nbf === 'number' && claims.nbf > now + SKEW_S) throw new Error(`ID token not valid before ${claims.nbf} (now ${now})`);
+}
+
 export function createOidcClient(cfg: OidcConfig, log: FastifyBaseLogger): OidcClient {
   const issuer = new URL(cfg.issuer);
   let discovered: Promise<client.Configuration> | undefined;
   const configuration = () => {
     discovered ??= client
       .discovery(issuer, cfg.clientId, undefined, cfg.clientSecret ? client.ClientSecretBasic(cfg.clientSecret) : client.None(), {
-        // Deprecated only to stand out: used for a provider on loopback alone (insecureAllowed).
-        // eslint-disable-next-line @typescript-eslint/no-deprecated
-        execute: insecureAllowed(issuer) ? [client.allowInsecureRequests] : [],
+        // The ID token's signature is checked against the provider's published keys too, not only
+        // trusted for arriving over TLS: a token signed by any other key is refused.
+        execute: [client.enableNonRepudiationChecks, ...(insecureAllowed(issuer) ? [plainHttp] : [])],
         timeout: 10,
       })
       .catch((err: unknown) => {
@@ -108,6 +122,7 @@ export function createOidcClient(cfg: OidcConfig, log: FastifyBaseLogger): OidcC
       });
       const idClaims = tokens.claims();
       if (!idClaims || !tokens.id_token) throw new Error('no ID token');
+      notBeforeNow(idClaims);
       let claims: Record<string, unknown> = { ...idClaims };
       // Providers put groups in the ID token or only in UserInfo: both are read, the ID token's win.
       if (config.serverMetadata().userinfo_endpoint) {
