@@ -5,6 +5,8 @@ import './menus';
 import { guardMapping } from './mapping';
 import { infoRoutes } from './info-routes';
 import { oidcRoutes } from './oidc-routes';
+import { tokenRoutes } from './token-routes';
+import { scimRoutes } from './scim/routes';
 
 /**
  * Sign-in through the hospital's directory: OpenID Connect, LDAP / Active Directory bind, SCIM 2.0
@@ -21,4 +23,6 @@ export const directoryModule: FastifyPluginAsync = async (app) => {
   });
   await app.register(infoRoutes);
   await app.register(oidcRoutes);
+  await app.register(tokenRoutes);
+  await app.register(scimRoutes);
 };

@@ -24,7 +24,7 @@ export interface DirectorySignIn {
   idToken?: string;
 }
 
-const METHOD = { oidc: 'OpenID Connect', ldap: 'LDAP' } as const;
+const METHOD = { oidc: 'OpenID Connect', ldap: 'LDAP', scim: 'SCIM' } as const;
 
 /**
  * The end of a directory sign-in, after the directory vouched for the person: the mapping (read

@@ -2,7 +2,7 @@ import type { Generated, Kysely } from 'kysely';
 import type { Db, FixedTables } from '../../db/database';
 
 /** The tables of migration 015, owned by this module. */
-export type Provider = 'oidc' | 'ldap';
+export type Provider = 'oidc' | 'ldap' | 'scim';
 
 export interface DirectoryIdentityTable {
   provider: Provider;
