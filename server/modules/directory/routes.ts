@@ -6,6 +6,7 @@ import { guardMapping } from './mapping';
 import { infoRoutes } from './info-routes';
 import { oidcRoutes } from './oidc-routes';
 import { tokenRoutes } from './token-routes';
+import { ldapRoutes } from './ldap-routes';
 import { scimRoutes } from './scim/routes';
 
 /**
@@ -23,6 +24,7 @@ export const directoryModule: FastifyPluginAsync = async (app) => {
   });
   await app.register(infoRoutes);
   await app.register(oidcRoutes);
+  await app.register(ldapRoutes);
   await app.register(tokenRoutes);
   await app.register(scimRoutes);
 };
