@@ -12,7 +12,11 @@ import { DIRECTORY_SLUGS } from './menus';
 export const infoRoutes: FastifyPluginAsync = (app) => {
   app.get(
     '/directory/sign-in-options',
-    { schema: { tags: TAGS, summary: 'How one may sign in: the OpenID provider, LDAP, passwords' }, config: { access: PUBLIC } },
+    {
+      schema: { tags: TAGS, summary: 'How one may sign in: the OpenID provider, LDAP, passwords' },
+      // Public, so bounded per address like the other sign-in routes (a page load asks it once).
+      config: { access: PUBLIC, rateLimit: { max: 300, timeWindow: '1 minute' } },
+    },
     () => {
       const cfg = directoryConfig(app.ctx);
       return success('Sign-in options', {
