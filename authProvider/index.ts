@@ -175,15 +175,18 @@ export function createAuthProvider({
     },
 
     async logout() {
+      let endSessionUrl: unknown;
       if (session.token()) {
         try {
-          await httpClient(`${apiUrl}/users/user-logout/`);
+          const { json } = await httpClient(`${apiUrl}/users/user-logout/`);
+          // A directory (OpenID) session: the provider's own session ends too (RP-initiated logout).
+          endSessionUrl = (json.data as { end_session_url?: unknown } | null)?.end_session_url;
         } catch {
           // The session ends on this side whatever the server says (spec: /logout always ends at /login).
         }
       }
       session.clear();
-      return '/login';
+      return typeof endSessionUrl === 'string' && endSessionUrl.startsWith('http') ? endSessionUrl : '/login';
     },
 
     async checkAuth() {

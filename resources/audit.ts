@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'import-undo',
   'view-as-start',
   'view-as-end',
+  'scim-token-created',
+  'scim-token-revoked',
 ] as const;
 
 /** Actions the trail records (the generic write path's, and the modules'). */

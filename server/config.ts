@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { directoryConfigFromEnv, type DirectoryConfig } from './directory-config';
 
 /** Everything the server reads from its environment, in one place (documented in the README). */
 export interface ServerConfig {
@@ -50,6 +51,8 @@ export interface ServerConfig {
    * own processes.
    */
   readerThreads?: number;
+  /** Sign-in through the hospital's directory (OpenID Connect, LDAP) and SCIM; see directory-config.ts. */
+  directory?: DirectoryConfig;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -125,5 +128,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     redisKey: set(env.REDIS_KEY),
     listCache: env.LIST_CACHE !== '0',
     readerThreads: wholeNumber(env, 'READER_THREADS'),
+    directory: directoryConfigFromEnv(env),
   };
 }

@@ -25,6 +25,8 @@ export default {
       prune: 'পুরোনো এন্ট্রি ছাঁটাই',
       'view-as-start': 'হিসেবে দেখা শুরু',
       'view-as-end': 'হিসেবে দেখা শেষ',
+      'scim-token-created': 'SCIM টোকেন তৈরি',
+      'scim-token-revoked': 'SCIM টোকেন বাতিল',
     },
     history: {
       title: '%{name} #%{id}-এর ইতিহাস',

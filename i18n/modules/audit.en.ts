@@ -25,6 +25,8 @@ export default {
       prune: 'Old entries pruned',
       'view-as-start': 'Started viewing as',
       'view-as-end': 'Ended viewing as',
+      'scim-token-created': 'SCIM token created',
+      'scim-token-revoked': 'SCIM token revoked',
     },
     history: {
       title: 'History of %{name} #%{id}',

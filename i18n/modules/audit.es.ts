@@ -25,6 +25,8 @@ export default {
       prune: 'Entradas antiguas depuradas',
       'view-as-start': 'Inició la vista como',
       'view-as-end': 'Terminó la vista como',
+      'scim-token-created': 'Token SCIM creado',
+      'scim-token-revoked': 'Token SCIM revocado',
     },
     history: {
       title: 'Historial de %{name} n.º %{id}',

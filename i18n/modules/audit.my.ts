@@ -25,6 +25,8 @@ export default {
       prune: 'အဟောင်းများ ရှင်းလင်းခဲ့သည်',
       'view-as-start': 'အဖြစ် ကြည့်ရှုမှု စတင်',
       'view-as-end': 'အဖြစ် ကြည့်ရှုမှု ပြီးဆုံး',
+      'scim-token-created': 'SCIM တိုကင် ဖန်တီးပြီး',
+      'scim-token-revoked': 'SCIM တိုကင် ရုပ်သိမ်းပြီး',
     },
     history: {
       title: '%{name} #%{id} ၏ သမိုင်း',

@@ -298,5 +298,42 @@ export default {
     sheet_import_checked: 'আমদানি যাচাই হয়েছে',
     sheet_import_done: 'আমদানি সম্পন্ন হয়েছে',
     sheet_import_undone: 'আমদানি ফিরিয়ে নেওয়া হয়েছে',
+
+    // Sign-in through the hospital's directory (server/modules/directory).
+    escalation_mapping: 'এই ম্যাপিং এমন অনুমতি দেবে যা আপনার নেই: %{permissions}',
+    escalation_mapping_more: 'এই ম্যাপিং এমন অনুমতি দেবে যা আপনার নেই: %{permissions} এবং আরও %{count}টি',
+    directory_options: 'সাইন ইনের উপায়',
+    directory_settings: 'ডিরেক্টরি সেটিংস',
+    directory_continue: 'ডিরেক্টরিতে চালিয়ে যান',
+    directory_token_made: 'SCIM টোকেন তৈরি হয়েছে: এখনই কপি করুন, এটি আর দেখানো হবে না',
+    directory_token_revoked: 'SCIM টোকেন বাতিল হয়েছে',
+    directory_token_gone: 'SCIM টোকেন পাওয়া যায়নি, অথবা আগেই বাতিল হয়েছে',
+    directory_token_name: 'টোকেনের একটি নাম দরকার (সর্বোচ্চ ১০০ অক্ষর)',
+    directory_sign_in_malformed: 'সাইন ইন অনুরোধটি ত্রুটিপূর্ণ',
+    directory_answer_missing: 'প্রদানকারীর উত্তর নেই',
+    directory_email_shared: 'একাধিক কনসোল অ্যাকাউন্টে আপনার ই-মেইল ঠিকানা আছে: একজন প্রশাসককে আপনারটি যুক্ত করতে হবে',
+    directory_no_account:
+      'আপনার ডিরেক্টরি অ্যাকাউন্টের সাথে কোনো কনসোল অ্যাকাউন্ট যুক্ত নেই, এবং সাইন ইনের সময় অ্যাকাউন্ট তৈরি হয় না: একজন প্রশাসককে জিজ্ঞাসা করুন',
+    directory_username_taken:
+      '"%{username}" নামে একটি কনসোল অ্যাকাউন্ট আছে কিন্তু আপনার ডিরেক্টরি অ্যাকাউন্টের সাথে যুক্ত নয়: একজন প্রশাসককে জিজ্ঞাসা করুন',
+    directory_cannot_create:
+      'ডিরেক্টরি থেকে অ্যাকাউন্ট তৈরি করা যাচ্ছে না: DIRECTORY_DESIGNATION ও DIRECTORY_DEPARTMENT-এ বিদ্যমান পদবি ও বিভাগের নাম থাকতে হবে',
+    directory_account_gone: 'আপনার ডিরেক্টরি অ্যাকাউন্টের সাথে যুক্ত কনসোল অ্যাকাউন্টটি আর নেই: একজন প্রশাসককে জিজ্ঞাসা করুন',
+    directory_ldap_down: 'ডিরেক্টরি (LDAP) সাড়া দিচ্ছে না: এখন এর মাধ্যমে সাইন ইন সম্ভব নয়; কয়েক মিনিট পরে আবার চেষ্টা করুন',
+    directory_no_group:
+      'আপনার ডিরেক্টরি অ্যাকাউন্ট কনসোলের জানা কোনো গ্রুপে নেই (কোনো ম্যাপিং অনুমতি গ্রুপ দেয় না): একজন প্রশাসককে আপনার একটি ডিরেক্টরি গ্রুপ ম্যাপ করতে বলুন',
+    directory_no_branch:
+      'আপনার ডিরেক্টরি অ্যাকাউন্ট কনসোলের জানা কোনো শাখার নাম দেয় না (কোনো ম্যাপিং শাখা দেয় না): একজন প্রশাসককে আপনার শাখা ম্যাপ করতে বলুন',
+    directory_mapping_branch0: 'শুধু সব শাখার প্রশাসকরা ডিরেক্টরি ম্যাপিং বদলাতে পারেন',
+    directory_branch0_only: 'শুধু শাখা ০',
+    directory_mapping_group_required: 'গ্রুপ ম্যাপিংয়ের জন্য mapping_group আবশ্যক',
+    directory_mapping_branch_required: 'শাখা ম্যাপিংয়ের জন্য mapping_branch আবশ্যক',
+    directory_attempt_unknown: 'এই সাইন ইন প্রচেষ্টা অজানা, আগেই ব্যবহৃত বা মেয়াদোত্তীর্ণ: আবার সাইন ইন শুরু করুন',
+    directory_provider_refused: '%{name} সাইন ইন প্রত্যাখ্যান করেছে (%{error})',
+    directory_unverified: '%{name}-এর উত্তর যাচাই করা যায়নি, তাই সাইন ইন প্রত্যাখ্যাত হয়েছে: আবার শুরু করুন',
+    directory_provider_down: '%{name} সাড়া দিচ্ছে না: এখন এর মাধ্যমে সাইন ইন সম্ভব নয়; কয়েক মিনিট পরে আবার চেষ্টা করুন',
+    directory_password_off: 'পাসওয়ার্ড দিয়ে সাইন ইন বন্ধ: %{via} দিয়ে সাইন ইন করুন',
+    directory_password_off_ldap: 'পাসওয়ার্ড দিয়ে সাইন ইন বন্ধ: আপনার ডিরেক্টরির ব্যবহারকারী নাম ও পাসওয়ার্ড দিয়ে সাইন ইন করুন',
+    directory_password_off_default: 'পাসওয়ার্ড দিয়ে সাইন ইন বন্ধ: হাসপাতালের ডিরেক্টরি দিয়ে সাইন ইন করুন',
   },
 };

@@ -321,5 +321,42 @@ export default {
     sheet_import_checked: 'Import Checked',
     sheet_import_done: 'Import Done',
     sheet_import_undone: 'Import Undone',
+
+    // Sign-in through the hospital's directory (server/modules/directory).
+    escalation_mapping: 'This mapping would give permissions you do not hold: %{permissions}',
+    escalation_mapping_more: 'This mapping would give permissions you do not hold: %{permissions} and %{count} more',
+    directory_options: 'Sign-in options',
+    directory_settings: 'Directory settings',
+    directory_continue: 'Continue at the directory',
+    directory_token_made: 'SCIM token made: copy it now, it is not shown again',
+    directory_token_revoked: 'SCIM token revoked',
+    directory_token_gone: 'SCIM token not found, or revoked already',
+    directory_token_name: 'The token needs a name (at most 100 characters)',
+    directory_sign_in_malformed: 'The sign-in request is malformed',
+    directory_answer_missing: "The provider's answer is missing",
+    directory_email_shared: 'More than one console account has your e-mail address: an administrator must link yours',
+    directory_no_account:
+      'No console account is linked to your directory account, and accounts are not created at sign-in: ask an administrator',
+    directory_username_taken:
+      'A console account named "%{username}" exists but is not linked to your directory account: ask an administrator',
+    directory_cannot_create:
+      'Accounts cannot be created from the directory: DIRECTORY_DESIGNATION and DIRECTORY_DEPARTMENT must name an existing designation and department',
+    directory_account_gone: 'The console account linked to your directory account no longer exists: ask an administrator',
+    directory_ldap_down: 'The directory (LDAP) is not answering: sign-in through it is not possible now; try again in a few minutes',
+    directory_no_group:
+      'Your directory account is in no group the console knows (no mapping gives it a permission group): ask an administrator to map one of your directory groups',
+    directory_no_branch:
+      'Your directory account names no branch the console knows (no mapping gives it a branch): ask an administrator to map your branch',
+    directory_mapping_branch0: 'Only administrators of every branch may change the directory mapping',
+    directory_branch0_only: 'branch 0 only',
+    directory_mapping_group_required: 'mapping_group is required for a group mapping',
+    directory_mapping_branch_required: 'mapping_branch is required for a branch mapping',
+    directory_attempt_unknown: 'This sign-in attempt is unknown, already used or expired: start the sign-in again',
+    directory_provider_refused: '%{name} refused the sign-in (%{error})',
+    directory_unverified: 'The answer from %{name} could not be verified, so the sign-in was refused: start again',
+    directory_provider_down: '%{name} is not answering: sign-in through it is not possible now; try again in a few minutes',
+    directory_password_off: 'Password sign-in is turned off: sign in with %{via}',
+    directory_password_off_ldap: 'Password sign-in is turned off: sign in with your directory username and password',
+    directory_password_off_default: 'Password sign-in is turned off: sign in with the hospital directory',
   },
 };

@@ -301,5 +301,43 @@ export default {
     sheet_import_checked: 'Importación revisada',
     sheet_import_done: 'Importación realizada',
     sheet_import_undone: 'Importación deshecha',
+
+    // Sign-in through the hospital's directory (server/modules/directory).
+    escalation_mapping: 'Esta correspondencia daría permisos que usted no tiene: %{permissions}',
+    escalation_mapping_more: 'Esta correspondencia daría permisos que usted no tiene: %{permissions} y %{count} más',
+    directory_options: 'Opciones de inicio de sesión',
+    directory_settings: 'Ajustes del directorio',
+    directory_continue: 'Continúe en el directorio',
+    directory_token_made: 'Token SCIM creado: cópielo ahora, no se vuelve a mostrar',
+    directory_token_revoked: 'Token SCIM revocado',
+    directory_token_gone: 'Token SCIM no encontrado, o ya revocado',
+    directory_token_name: 'El token necesita un nombre (como máximo 100 caracteres)',
+    directory_sign_in_malformed: 'La solicitud de inicio de sesión está mal formada',
+    directory_answer_missing: 'Falta la respuesta del proveedor',
+    directory_email_shared: 'Más de una cuenta de la consola tiene su dirección de correo: un administrador debe vincular la suya',
+    directory_no_account:
+      'Ninguna cuenta de la consola está vinculada a su cuenta del directorio, y no se crean cuentas al iniciar sesión: consulte a un administrador',
+    directory_username_taken:
+      'Existe una cuenta de la consola llamada "%{username}" pero no está vinculada a su cuenta del directorio: consulte a un administrador',
+    directory_cannot_create:
+      'No se pueden crear cuentas desde el directorio: DIRECTORY_DESIGNATION y DIRECTORY_DEPARTMENT deben nombrar una designación y un departamento existentes',
+    directory_account_gone: 'La cuenta de la consola vinculada a su cuenta del directorio ya no existe: consulte a un administrador',
+    directory_ldap_down: 'El directorio (LDAP) no responde: ahora no es posible iniciar sesión con él; inténtelo de nuevo en unos minutos',
+    directory_no_group:
+      'Su cuenta del directorio no está en ningún grupo que la consola conozca (ninguna correspondencia le da un grupo de permisos): pida a un administrador que asigne uno de sus grupos del directorio',
+    directory_no_branch:
+      'Su cuenta del directorio no nombra ninguna sucursal que la consola conozca (ninguna correspondencia le da una sucursal): pida a un administrador que asigne su sucursal',
+    directory_mapping_branch0: 'Solo los administradores de todas las sucursales pueden cambiar la correspondencia del directorio',
+    directory_branch0_only: 'solo sucursal 0',
+    directory_mapping_group_required: 'mapping_group es obligatorio en una correspondencia de grupo',
+    directory_mapping_branch_required: 'mapping_branch es obligatorio en una correspondencia de sucursal',
+    directory_attempt_unknown: 'Este intento de inicio de sesión es desconocido, ya se usó o caducó: empiece de nuevo',
+    directory_provider_refused: '%{name} rechazó el inicio de sesión (%{error})',
+    directory_unverified: 'La respuesta de %{name} no se pudo verificar, así que se rechazó el inicio de sesión: empiece de nuevo',
+    directory_provider_down: '%{name} no responde: ahora no es posible iniciar sesión con él; inténtelo de nuevo en unos minutos',
+    directory_password_off: 'El inicio de sesión con contraseña está desactivado: inicie sesión con %{via}',
+    directory_password_off_ldap:
+      'El inicio de sesión con contraseña está desactivado: inicie sesión con el usuario y la contraseña de su directorio',
+    directory_password_off_default: 'El inicio de sesión con contraseña está desactivado: inicie sesión con el directorio del hospital',
   },
 };

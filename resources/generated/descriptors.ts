@@ -5,6 +5,7 @@ import group from '../group';
 import designation from '../designation';
 import department from '../department';
 import doctors from '../doctors';
+import directoryMapping from '../directory-mapping';
 import pharmacyCategory from '../pharmacy-category';
 import medicine from '../medicine';
 import opticsCategory from '../optics-category';
@@ -31,6 +32,7 @@ export const entityDescriptors = [
   designation,
   department,
   doctors,
+  directoryMapping,
   pharmacyCategory,
   medicine,
   opticsCategory,

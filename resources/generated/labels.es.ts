@@ -5,6 +5,7 @@ import group, { menuGroup as groupGroup } from '../group/labels.es';
 import designation, { menuGroup as designationGroup } from '../designation/labels.es';
 import department, { menuGroup as departmentGroup } from '../department/labels.es';
 import doctors, { menuGroup as doctorsGroup } from '../doctors/labels.es';
+import directoryMapping from '../directory-mapping/labels.es';
 import pharmacyCategory, { menuGroup as pharmacyCategoryGroup } from '../pharmacy-category/labels.es';
 import medicine from '../medicine/labels.es';
 import opticsCategory, { menuGroup as opticsCategoryGroup } from '../optics-category/labels.es';
@@ -57,6 +58,7 @@ export const menus = {
   'designation/designation-list': designation.menu,
   'department/department-list': department.menu,
   'doctors/doctors-list': doctors.menu,
+  'directory-mapping/directory-mapping-list': directoryMapping.menu,
   'pharmacy-category/pharmacy-category-list': pharmacyCategory.menu,
   'medicine/medicine-list': medicine.menu,
   'optics-category/optics-category-list': opticsCategory.menu,
@@ -84,6 +86,7 @@ export const resources = {
   designation,
   department,
   doctors,
+  'directory-mapping': directoryMapping,
   'pharmacy-category': pharmacyCategory,
   medicine,
   'optics-category': opticsCategory,

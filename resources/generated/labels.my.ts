@@ -5,6 +5,7 @@ import group, { menuGroup as groupGroup } from '../group/labels.my';
 import designation, { menuGroup as designationGroup } from '../designation/labels.my';
 import department, { menuGroup as departmentGroup } from '../department/labels.my';
 import doctors, { menuGroup as doctorsGroup } from '../doctors/labels.my';
+import directoryMapping from '../directory-mapping/labels.my';
 import pharmacyCategory, { menuGroup as pharmacyCategoryGroup } from '../pharmacy-category/labels.my';
 import medicine from '../medicine/labels.my';
 import opticsCategory, { menuGroup as opticsCategoryGroup } from '../optics-category/labels.my';
@@ -57,6 +58,7 @@ export const menus = {
   'designation/designation-list': designation.menu,
   'department/department-list': department.menu,
   'doctors/doctors-list': doctors.menu,
+  'directory-mapping/directory-mapping-list': directoryMapping.menu,
   'pharmacy-category/pharmacy-category-list': pharmacyCategory.menu,
   'medicine/medicine-list': medicine.menu,
   'optics-category/optics-category-list': opticsCategory.menu,
@@ -84,6 +86,7 @@ export const resources = {
   designation,
   department,
   doctors,
+  'directory-mapping': directoryMapping,
   'pharmacy-category': pharmacyCategory,
   medicine,
   'optics-category': opticsCategory,

@@ -147,6 +147,9 @@ export function jsonBodySchema(d: ResourceDescriptor): Schema {
  * alias itself is not constrained twice (the rules' message names it).
  */
 function addAliases(d: ResourceDescriptor, properties: Record<string, Schema>) {
+  // Values taken without a column of their own (a user's password and its confirmation).
+  for (const name of d.bodyOnly ?? [])
+    properties[name] = { type: 'string', description: "taken by the resource's policy, never stored as sent" };
   for (const f of d.fields)
     for (const alias of f.aliases ?? []) properties[alias] = { description: `the same as ${f.name} (the spec's short name)` };
 }

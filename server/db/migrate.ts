@@ -12,6 +12,7 @@ import { secondFactor010 } from './migrations/010_second_factor';
 import { auditAppend012 } from './migrations/012_audit_append';
 import { auditBranchPartial013 } from './migrations/013_audit_branch_partial';
 import { auditBranchCovered014 } from './migrations/014_audit_branch_covered';
+import { directory015 } from './migrations/015_directory';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '012_audit_append': auditAppend012(conn.dialect),
     '013_audit_branch_partial': auditBranchPartial013(),
     '014_audit_branch_covered': auditBranchCovered014(),
+    '015_directory': directory015(conn.dialect),
   };
 }
 

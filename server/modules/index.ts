@@ -9,6 +9,7 @@ import { preferencesRoutes } from './preferences/routes';
 import { secondFactorModule } from './second-factor/routes';
 import { spreadsheetRoutes } from './spreadsheets/routes';
 import { explainRoutes } from './explain';
+import { directoryModule } from './directory';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -26,4 +27,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   secondFactorModule,
   spreadsheetRoutes,
   explainRoutes,
+  directoryModule,
 ];

@@ -5,9 +5,10 @@ import { notification } from '../../resources';
 import { usersPolicy } from './users/policy';
 import { groupsPolicy } from './access/group-guards';
 import { notificationsPolicy } from './notifications/policy';
+import { mappingPolicy } from './directory/mapping';
 
 /** Every module's resource policy, in one list: what the service adopts when the app is built. */
-export const declaredPolicies: readonly PolicyDeclaration[] = [usersPolicy, groupsPolicy, notificationsPolicy];
+export const declaredPolicies: readonly PolicyDeclaration[] = [usersPolicy, groupsPolicy, notificationsPolicy, mappingPolicy];
 
 /**
  * The declared policies built with the app's context, for `crud.adopt`. The notices are written

@@ -7,6 +7,7 @@ import { notificationsModule } from './notifications';
 import { auditModule } from './audit';
 import { secondFactorModule } from './second-factor';
 import { explainModule } from './explain';
+import { directoryModule } from './directory';
 import type { ConsoleModule } from './console-module';
 
 export type { ConsoleModule } from './console-module';
@@ -24,6 +25,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   auditModule,
   secondFactorModule,
   explainModule,
+  directoryModule,
   i18nModule,
   shellModule,
 ];

@@ -17,6 +17,8 @@ import type { SignedInUser } from '../modules/second-factor/api';
 const SecondStep = lazyComponent(
   withToolMessages('second-factor', () => import('../modules/second-factor/SecondStep').then((m) => m.SecondStep)),
 );
+// The directory's button asks the server which directories are on; a chunk of its own, drawn when it arrives.
+const DirectoryButton = lazyComponent(() => import('../modules/directory/DirectoryButton').then((m) => m.DirectoryButton), null);
 
 interface Credentials {
   username: string;
@@ -31,6 +33,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [remember, setRemember] = useState(false);
   const [step, setStep] = useState<SecondFactorNeeded>();
+  // The username and password go to the directory (LDAP) instead of the console's own accounts.
+  const [useLdap, setUseLdap] = useState(false);
   const finish = (user: SignedInUser, keep: boolean) => login({ completed: user, remember: keep });
   const withPasskey = async () => {
     try {
@@ -45,7 +49,12 @@ export function LoginPage() {
     const { username, password } = values as unknown as Credentials;
     setBusy(true);
     try {
-      await login({ username, password, remember });
+      if (useLdap) {
+        const { directoryApi } = await import('../modules/directory/api');
+        const answer = await directoryApi.ldap(username, password, remember);
+        if (answer.second_factor) throw new SecondFactorNeeded(answer.second_factor, remember);
+        if (answer.token) await login({ completed: { ...answer, token: answer.token }, remember });
+      } else await login({ username, password, remember });
     } catch (error) {
       if (error instanceof SecondFactorNeeded) setStep(error);
       else notify(error instanceof Error ? error.message : 'ra.auth.sign_in_error', { type: 'error' });
@@ -83,6 +92,7 @@ export function LoginPage() {
             <MuiButton variant="outlined" fullWidth disabled={busy} sx={{ mt: 1 }} onClick={() => void withPasskey()}>
               {translate('second_factor.passkeys.sign_in')}
             </MuiButton>
+            <DirectoryButton remember={remember} useLdap={useLdap} onUseLdap={setUseLdap} />
           </Form>
         </CardContent>
       </Card>

@@ -124,6 +124,8 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
     for (const p of ['/audit/restore/{entryId}', '/audit/undelete/{entryId}']) ids.set(p, 1);
     // An import batch that does not exist: the rule is checked before the batch is looked up (404 after).
     ids.set('/imports/import-undo/{batchId}', 1);
+    // A SCIM token that does not exist: an allowed principal gets 404, which is not an authorisation answer.
+    ids.set('/directory/scim-tokens/{id}', 1);
     for (const p of ['/audit/deleted/{resource}', '/audit/history/{resource}/{id}']) ids.set(p, 'medicine');
     // Another session of the Super Admin, so the route that ends one has a real one to name.
     const spare = await w.login('admin', 'admin-test-password');

@@ -33,6 +33,8 @@ const RUNTIME_ONLY = new Set<keyof ServerConfig>([
   'mailFrom',
   'redisUrl',
   'redisKey',
+  // Sign-in through a directory is read per request; the migrated template has its tables.
+  'directory',
 ]);
 
 function templates(): Templates | undefined {

@@ -60,6 +60,9 @@ const noColumnChoice = [
   http.put('*/api/preferences/list-columns-update', () => ok({})),
 ];
 
+/** The sign-in page asks which directories are on: none by default (directory tests answer it). */
+const noDirectory = http.get('*/api/directory/sign-in-options', () => ok({ oidc: null, ldap: false, password: true }));
+
 export const server = setupServer(
   serverTimeHandler,
   permissionMenus,
@@ -69,4 +72,5 @@ export const server = setupServer(
   noAssignableGroups,
   everyUserManageable,
   ...noColumnChoice,
+  noDirectory,
 );

@@ -50,9 +50,9 @@ export async function descriptorCalls(file: Blob) {
   });
 }
 
-/** The users screens: a module's routes, the same calls. */
+/** The users screens: the generated routes, the same calls. */
 export async function userCalls() {
-  const user = { user_name: 'Nadia', username: 'nadia', user_group: 2, user_branch: 1, user_status: 1, user_phone: '' };
+  const user = { user_name: 'Nadia', username: 'nadia', user_group: 2, user_branch: 1, user_status: 1 as const, user_phone: '' };
   await client.POST('/users/user-create', { body: { ...user, password: 'long-password-1', c_password: 'long-password-1' } });
   await client.PUT('/users/user-update/{id}', { params: { path: { id: '5' }, header: ifMatch }, body: { ...user, password: '' } });
   await client.DELETE('/users/user-delete/{id}', { params: { path: { id: '5' }, header: ifMatch } });
@@ -68,8 +68,8 @@ export async function bulkCall(action: BulkAction) {
 
 /** The notification resources (dataProvider/notifications.ts). */
 export async function notificationCalls() {
-  await client.GET('/notification/notification-list', {
-    params: { query: { page: 1, limit: 50, search: 'x', type: 'all', status: 'all' } },
+  await client.GET('/notification/notification-list/', {
+    params: { query: { page: '1', limit: '50', search: 'x', type: 'all', status: 'all' } },
   });
   await client.GET('/notification/get-notification/{id}', { params: { path: { id: '4' } } });
   const notice = {

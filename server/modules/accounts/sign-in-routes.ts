@@ -10,6 +10,8 @@ import { finishSignIn } from './finish-sign-in';
 import { signInGate } from '../second-factor/gate';
 import { recordSignIn } from './history';
 import { trailOf } from '../audit/trail';
+import { assertPasswordSignInAllowed } from '../directory/password-policy';
+import { providerSignOutUrl } from '../directory/sign-out';
 
 interface LoginBody {
   username: string;
@@ -60,6 +62,8 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
         await failed(user.user_id);
         throw new ApiError(403, 'This account is inactive');
       }
+      // The directory may be the only way in (PASSWORD_SIGN_IN=0), Super Admins excepted.
+      await assertPasswordSignInAllowed(app.ctx, user);
       // A second factor, or a group's requirement of one, may hold the sign-in here until its next step.
       const gate = await signInGate(app.ctx, user, remember);
       if (gate.stop) return gate.stop;
@@ -82,9 +86,11 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
     { preHandler: requireUser, schema: { tags: TAGS, summary: 'Sign out: ends this session at once' } },
     async (request) => {
       const me = signedIn(request);
+      // A session from an OpenID sign-in also ends the provider's (RP-initiated logout), where it can.
+      const endSessionUrl = await providerSignOutUrl(app.ctx, me.token, request.log).catch(() => undefined);
       await sessions.revoke(me.token);
       await trail.accountEvent(db, { action: 'sign-out', userId: me.user_id, byThemself: true, origin: originOf(request) });
-      return success('Logout Successfully', { message: 'Logout Successfully' });
+      return success('Logout Successfully', { message: 'Logout Successfully', ...(endSessionUrl && { end_session_url: endSessionUrl }) });
     },
   );
   return Promise.resolve();

@@ -1,0 +1,2 @@
+/** Sign-in through the hospital's directory (OpenID Connect, LDAP) and SCIM provisioning. See routes.ts. */
+export { directoryModule } from './routes';
