@@ -33,6 +33,12 @@ const RUNTIME_ONLY = new Set<keyof ServerConfig>([
   'mailFrom',
   'redisUrl',
   'redisKey',
+  'auditWitnessDir',
+  'auditWitnessMinutes',
+  'auditWitnessMailTo',
+  'metrics',
+  'metricsToken',
+  'metricsLoopback',
 ]);
 
 function templates(): Templates | undefined {
