@@ -23,13 +23,26 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const REFUSED = 'Metrics are served only with the metrics token or from this machine';
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/**
+ * Node's own metrics (event-loop delay, memory, GC) belong to the process, not to one app: one
+ * registry for the process, so apps built and closed in turn (tests) do not each leave a monitor behind.
+ */
+let processRegistry: Registry | undefined;
+const processMetrics = () => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export default fp(async (app) => {
   const { config, conn } = app.ctx;
   if (config.metrics === false) return;
   const register = new Registry();
-  collectDefaultMetrics({ register });
+  const node = processMetrics();
 
   const requests = new Histogram({
     name: 'console_http_request_duration_seconds',
@@ -128,7 +141,7 @@ export default fp(async (app) => {
     async (request, reply) => {
       if (!allowed(request)) throw new ApiError(403, REFUSED);
       reply.header('cache-control', 'no-store').type(register.contentType);
-      return register.metrics();
+      return `${await node.metrics()}\n${await register.metrics()}`;
     },
   );
 });
