@@ -35,6 +35,7 @@ import { featureModules } from './modules';
 import { resolvePolicies } from './modules/policies';
 import { declaredRoutes, servedBesides } from './modules/routes-of';
 import { trailOf } from './modules/audit/trail';
+import metrics from './ops/metrics';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -132,6 +133,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   // Before any route: the document is built from the routes registered after it.
   await app.register(openapi);
   await app.register(staticFiles);
+  // Its onResponse hook sees every route's answer; its own route is kept out of the document.
+  await app.register(metrics);
   await app.register(
     async (api) => {
       await api.register(serverTimeRoutes);

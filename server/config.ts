@@ -53,6 +53,21 @@ export interface ServerConfig {
   readerThreads?: number;
   /** Sign-in through the hospital's directory (OpenID Connect, LDAP) and SCIM; see directory-config.ts. */
   directory?: DirectoryConfig;
+  /**
+   * Folder outside dataDir where the audit chain's head is written (docs/runbook.md): regularly,
+   * at shutdown, at every backup and by `npm run audit:witness`. Unset: no witness.
+   */
+  auditWitnessDir?: string;
+  /** Minutes between the server's witnesses (default 5); a witness is written only when the head moved. */
+  auditWitnessMinutes?: number;
+  /** An address the head is mailed to once a day (through SMTP_URL, or the outbox without it). */
+  auditWitnessMailTo?: string;
+  /** `GET {apiBase}/metrics` (Prometheus): on unless `METRICS=0`. */
+  metrics?: boolean;
+  /** A scrape carrying `Authorization: Bearer <token>` is answered from anywhere. */
+  metricsToken?: string;
+  /** A scrape from loopback is answered without the token (default true; `METRICS_LOOPBACK=0` refuses it). */
+  metricsLoopback?: boolean;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -129,5 +144,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     listCache: env.LIST_CACHE !== '0',
     readerThreads: wholeNumber(env, 'READER_THREADS'),
     directory: directoryConfigFromEnv(env),
+    auditWitnessDir: set(env.AUDIT_WITNESS_DIR) && path.resolve(env.AUDIT_WITNESS_DIR ?? ''),
+    auditWitnessMinutes: wholeNumber(env, 'AUDIT_WITNESS_MINUTES'),
+    auditWitnessMailTo: set(env.AUDIT_WITNESS_MAIL_TO),
+    metrics: env.METRICS !== '0',
+    metricsToken: set(env.METRICS_TOKEN),
+    metricsLoopback: env.METRICS_LOOPBACK !== '0',
   };
 }

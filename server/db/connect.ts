@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent, type SqliteDatabase } from 'kysely';
 import { ImmediateSqliteDialect } from './sqlite-immediate';
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
@@ -24,7 +24,22 @@ export interface Connection {
   prepare?: (text: string) => SQLite.Statement;
   /** Closes the database and its reader threads. */
   close(): Promise<void>;
+  /** Told every query's duration through Kysely, once the metrics set `observe` (server/ops/metrics.ts). */
+  queryTiming: QueryTiming;
+  /** PostgreSQL: the pool's connections and the requests waiting for one, for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
+
+export interface QueryTiming {
+  observe?: (seconds: number, failed: boolean) => void;
+}
+
+/** Kysely's log hook, handing each query's duration to whoever observes it (nothing is logged). */
+const timedBy =
+  (timing: QueryTiming) =>
+  (event: LogEvent): void => {
+    timing.observe?.(event.queryDurationMillis / 1000, event.level === 'error');
+  };
 
 /** The PostgreSQL client, loaded only by a server that uses PostgreSQL (SQLite is the default). */
 async function loadPg() {
@@ -53,6 +68,7 @@ export interface ConnectOptions {
 }
 
 export async function connect(options: ConnectOptions): Promise<Connection> {
+  const queryTiming: QueryTiming = {};
   if (options.databaseUrl) {
     const pg = await loadPg();
     const pool = new pg.Pool({
@@ -75,8 +91,9 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    return { db, answers: db, dialect: 'postgres', close: () => db.destroy() };
+    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log: timedBy(queryTiming) });
+    const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, answers: db, dialect: 'postgres', close: () => db.destroy(), queryTiming, poolStats };
   }
   ensurePrivateDir(options.dataDir);
   const file = path.join(options.dataDir, 'console.sqlite');
@@ -88,7 +105,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   const prepare = statementCache(sqlite);
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
-  const db: Db = new Kysely({ dialect: new ImmediateSqliteDialect({ database }) });
+  const db: Db = new Kysely({ dialect: new ImmediateSqliteDialect({ database }), log: timedBy(queryTiming) });
   const readers = options.readerThreads ? sqliteReaders(file, options.readerThreads) : undefined;
   const checkpointer = startCheckpointer(sqlite, file);
   const close = async () => {
@@ -96,7 +113,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     await readers?.close();
     await db.destroy();
   };
-  return { db, answers: readers?.db ?? db, readers, dialect: 'sqlite', sqlite, prepare, close };
+  return { db, answers: readers?.db ?? db, readers, dialect: 'sqlite', sqlite, prepare, close, queryTiming };
 }
 
 /**

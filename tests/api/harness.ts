@@ -35,6 +35,12 @@ const RUNTIME_ONLY = new Set<keyof ServerConfig>([
   'redisKey',
   // Sign-in through a directory is read per request; the migrated template has its tables.
   'directory',
+  'auditWitnessDir',
+  'auditWitnessMinutes',
+  'auditWitnessMailTo',
+  'metrics',
+  'metricsToken',
+  'metricsLoopback',
 ]);
 
 function templates(): Templates | undefined {

@@ -10,6 +10,7 @@ import { auditQueries, type LogFilters } from './queries';
 import { restorer } from './restore';
 import { trailOf } from './trail';
 import { retentionDaysFrom } from './retention';
+import { scheduleWitnesses } from './witness-schedule';
 
 // The audit trail's catalogue entries, written at start-up and granted to Super Admin.
 registerMenus(AUDIT_MENUS);
@@ -39,6 +40,9 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
       ? { user_id: newest.audit_actor, user_name: newest.audit_actor_name ?? '', at: newest.audit_at, action: newest.audit_action }
       : undefined;
   });
+
+  // The chain's head written outside the database (AUDIT_WITNESS_DIR), so its end cannot be cut off unseen.
+  scheduleWitnesses(app, conn.db, app.ctx.config);
 
   // Retention (AUDIT_RETENTION_DAYS): at start-up and then daily; unset keeps everything.
   const days = retentionDaysFrom(process.env);
