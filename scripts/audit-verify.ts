@@ -3,11 +3,19 @@
  * DATABASE_URL / DATA_DIR) and names the first entry that does not match. Exits 1 then, 0 when
  * every entry matches.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { configFromEnv } from '../server/config';
 import { connect } from '../server/db/connect';
 import { verifyChain } from '../server/modules/audit/chain';
 
 const config = configFromEnv();
+// A folder the server never started in holds no database: say so, and create nothing there.
+const sqliteFile = path.join(config.dataDir, 'console.sqlite');
+if (!config.databaseUrl && !fs.existsSync(sqliteFile)) {
+  console.error(`No database at ${sqliteFile}: start the server once with this DATA_DIR (or set DATABASE_URL).`);
+  process.exit(1);
+}
 const conn = await connect({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, readerThreads: 0 });
 try {
   const report = await verifyChain(conn.db);
