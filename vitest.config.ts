@@ -124,12 +124,7 @@ export default defineConfig({
           // A real browser on a shared machine, beside other files: give polled assertions time (they
           // end as soon as they are met, so this costs nothing when all is well).
           expect: { poll: { timeout: 20_000 } },
-          // One more try for a browser story that fails: on a slower host (2026-11-27) one story in
-          // a full run failed now and then (the medicine delete's toast, the lock screen's form value)
-          // and passed alone and under load every time. A story that fails twice still fails.
-          // The lock screen's story was the test's own race, fixed (docs/console-behaviour.md) and
-          // passing 10 runs in a row without this; the medicine story remains to be looked at.
-          retry: 1,
+          // No second try: a story that fails fails the run, so a flaky one is found and fixed.
         },
       },
     ],

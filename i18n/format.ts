@@ -29,7 +29,7 @@ export function toDate(value: unknown): Date | undefined {
 
 /*
  * Building an Intl formatter costs far more than using one (its locale data is resolved each time),
- * and a list page built one per date and number cell (issue 14, bench/FIRST-VISIT.md). One
+ * and a list page built one per date and number cell, on every render (bench/FIRST-VISIT.md). One
  * formatter per locale and options serves every call.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
@@ -96,7 +96,7 @@ export function formatNumber(value: unknown, language: string, options?: Intl.Nu
 /**
  * Builds the formatters list pages use (numbers, money, dates) in `language` ahead of their first
  * use. A cold browser's first Intl formatter loads the locale's data: ~40 ms of main thread that a
- * list otherwise paid inside its rows' first render (issue 14, bench/FIRST-VISIT.md). main.tsx
+ * list otherwise paid inside its rows' first render (bench/FIRST-VISIT.md). main.tsx
  * calls this while the signed-in shell's code is still arriving.
  */
 export function prepareFormats(language: string): void {

@@ -4,6 +4,8 @@
  * the witnesses in AUDIT_WITNESS_DIR, naming a cut-off end or a rewritten history. Exits 1 then,
  * 0 when every entry and every witness matches.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { configFromEnv } from '../server/config';
 import { connect } from '../server/db/connect';
 import { verifyChain } from '../server/modules/audit/chain';
@@ -11,6 +13,12 @@ import { checkWitnesses, describeFinding, readWitnesses, WITNESS_FILE } from '..
 import path from 'node:path';
 
 const config = configFromEnv();
+// A folder the server never started in holds no database: say so, and create nothing there.
+const sqliteFile = path.join(config.dataDir, 'console.sqlite');
+if (!config.databaseUrl && !fs.existsSync(sqliteFile)) {
+  console.error(`No database at ${sqliteFile}: start the server once with this DATA_DIR (or set DATABASE_URL).`);
+  process.exit(1);
+}
 const conn = await connect({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, readerThreads: 0 });
 try {
   const report = await verifyChain(conn.db);

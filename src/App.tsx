@@ -32,7 +32,8 @@ import { EarlyPagesContext, prefetchFirstPage } from './screens/firstPage';
 
 /*
  * The sign-in page loads only the shell above; everything shown once signed in is a chunk of its
- * own, fetched when first rendered (issue 14): the layout (app bar, menu, their module items),
+ * own, fetched when first rendered, so the first visit downloads and parses only what the sign-in
+ * page shows (bench/FIRST-VISIT.md): the layout (app bar, menu, their module items),
  * the generated screens (one list component serves every descriptor, its form dialog and inputs
  * load when a dialog opens), the home page and the module pages (see each module's index.tsx).
  */
@@ -48,8 +49,8 @@ const ForgotPasswordPage = lazyComponent(
 /**
  * For a returning user whose session is in storage (main.tsx): the signed-in shell (layout, list
  * screen, app bar items: one chunk, src/signed-in.ts) is imported at once, and the first render
- * waits for it, instead of importing it when the layout first renders (issue 14,
- * bench/FIRST-VISIT.md). Its scripts are usually already downloading, preloaded by
+ * waits for it, instead of importing it when the layout first renders: the import then starts
+ * before react-admin's first render rather than after it (bench/FIRST-VISIT.md). Its scripts are usually already downloading, preloaded by
  * public/signed-in-preload.js. Settles when every part is here or has failed; never rejects.
  */
 export function prefetchSignedInScreens(): Promise<unknown> {
@@ -126,7 +127,7 @@ export function createConsole({
  * The Admin's resources and custom routes, made once per registry. App re-renders on every
  * navigation (it reads the location for the first page's prefetch) and on a theme change; new
  * children there made react-admin rebuild its routes and register every resource again, two
- * re-renders of the whole layout each time (issue 14, bench/FIRST-VISIT.md).
+ * re-renders of the whole layout each time, on the first visit's critical path (bench/FIRST-VISIT.md).
  */
 function adminChildren(registry: Registry) {
   return (

@@ -92,27 +92,30 @@ function DeleteQuestion({ open, onClose, resource, record }: { open: boolean; on
   const refresh = useRefresh();
   const [networkError, setNetworkError] = useState<string>();
   const [refused, setRefused] = useState<RefusedDelete>();
-  const [remove, { isPending }] = useDelete();
-  const confirm = () =>
-    remove(
-      resource,
-      { id: record.id, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          onClose();
-          notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
-          refresh();
-        },
-        onError: (error) => {
-          if (isConflict(error)) {
-            onClose();
-            setRefused({ base: record, error });
-          } else if (isNetworkFailure(error)) setNetworkError(messageOf(error));
-          else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
-        },
+  // The outcome's handlers are the hook's, not the call's: react-query drops a call's own callbacks
+  // when the caller unmounts first, and this question unmounts with its row as soon as the list
+  // reloads without the record, which a socket push of the delete can cause before the delete's own
+  // answer arrives. The "deleted" toast was then never shown.
+  const [remove, { isPending }] = useDelete(
+    resource,
+    { id: record.id, previousData: record },
+    {
+      mutationMode: 'pessimistic',
+      onSuccess: () => {
+        onClose();
+        notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
+        refresh();
       },
-    );
+      onError: (error) => {
+        if (isConflict(error)) {
+          onClose();
+          setRefused({ base: record, error });
+        } else if (isNetworkFailure(error)) setNetworkError(messageOf(error));
+        else notify(messageOf(error) || 'ra.notification.http_error', { type: 'error' });
+      },
+    },
+  );
+  const confirm = () => remove();
   const settle = () => {
     setRefused(undefined);
     // Deleted or kept, the list shows the rows as stored now.

@@ -135,33 +135,26 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
     ids.set('/users/user-session-delete/{id}', sessions.find((x) => x.session_current)!.session_id);
 
     const restrictedGroup = await w.group('RESTRICTED', RESTRICTED_SLUGS);
-    const otherBranchGroup = await w.group('OTHER-BRANCH', OTHER_BRANCH_SLUGS);
-    const member = async (name: string, branch: number, group: number) => {
-      const id = await w.user(name, branch, group);
-      return { id, token: await w.login(name) };
-    };
     tokens.set('super-admin', s.token);
     held.set('super-admin', undefined);
-    tokens.set('restricted', (await member('restricted', w.branchA, restrictedGroup)).token);
+    tokens.set('restricted', (await w.member('restricted', w.branchA, restrictedGroup)).token);
     held.set('restricted', new Set(RESTRICTED_SLUGS));
-    const granted = await member('granted', w.branchA, restrictedGroup);
-    const grantedMenu = await db.selectFrom('menu').select('menu_id').where('menu_slug', '=', GRANTED_SLUG).executeTakeFirstOrThrow();
-    await db.insertInto('user_permission').values({ user_id: granted.id, menu_id: grantedMenu.menu_id, permission_status: 1 }).execute();
-    s.app.ctx.permissions.invalidate();
+    const granted = await w.member('granted', w.branchA, restrictedGroup);
+    await w.grantToUser(granted.id, GRANTED_SLUG);
     tokens.set('per-user-grant', granted.token);
     held.set('per-user-grant', new Set([...RESTRICTED_SLUGS, GRANTED_SLUG]));
-    tokens.set('other-branch', (await member('other-branch', w.branchB, otherBranchGroup)).token);
+    tokens.set('other-branch', (await w.principal('OTHER-BRANCH', 'other-branch', w.branchB, OTHER_BRANCH_SLUGS)).token);
     held.set('other-branch', new Set(OTHER_BRANCH_SLUGS));
 
     // Sessions that no longer count, each ended the way the console ends them.
-    const deactivated = await member('deactivated', w.branchA, restrictedGroup);
+    const deactivated = await w.member('deactivated', w.branchA, restrictedGroup);
     const off = await s.call('PUT', `/api/users/user-update/${deactivated.id}`, { body: { user_status: 0 } });
     expect(off.statusCode, off.body).toBe(200);
     tokens.set('deactivated', deactivated.token);
-    const signedOut = await member('signed-out', w.branchA, restrictedGroup);
+    const signedOut = await w.member('signed-out', w.branchA, restrictedGroup);
     expect((await s.call('GET', '/api/users/user-logout', { token: signedOut.token })).statusCode).toBe(200);
     tokens.set('signed-out', signedOut.token);
-    const expired = await member('expired', w.branchA, restrictedGroup);
+    const expired = await w.member('expired', w.branchA, restrictedGroup);
     await db
       .updateTable('sessions')
       .set({ expires_at: '2000-01-01T00:00:00.000Z' })

@@ -3,6 +3,7 @@ import { insertUser } from '../fixtures/users';
 import { startSmtp, type TestSmtp } from '../fixtures/smtp';
 import { samplePicture } from '../../server/startup/sample-image';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
+import { expectToast } from './toast';
 
 const PW = 'sturdy-horse-battery';
 
@@ -137,9 +138,10 @@ describe('accounts, end to end in Chromium', () => {
     expect(page.url()).not.toContain(code);
     await page.getByLabel(/^new password/i).fill('amber-forest-whistle');
     await page.getByLabel(/^confirm new password/i).fill('amber-forest-whistle');
-    await page.getByRole('button', { name: /save new password/i }).click();
-    await page.waitForURL(`${e.url}/login`);
-    await expect.poll(() => page.getByText('Password Reset Successfully').count()).toBeGreaterThan(0);
+    await expectToast(page, 'Password Reset Successfully', async () => {
+      await page.getByRole('button', { name: /save new password/i }).click();
+      await page.waitForURL(`${e.url}/login`);
+    });
     await signIn(e, { username: 'midwife', password: 'amber-forest-whistle' });
     await signOut();
   });

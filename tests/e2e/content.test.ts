@@ -3,6 +3,7 @@ import type { Locator } from 'playwright-core';
 import { samplePicture } from '../../server/startup/sample-image';
 import { signIn, startE2E, type E2E } from './harness';
 import { makeAbout } from '../fixtures/records';
+import { expectToast } from './toast';
 
 /**
  * Spec 001's one-record pages and multi-picture items in a real browser against the real server:
@@ -34,8 +35,7 @@ describe('content screens, end to end in Chromium', () => {
       .getByLabel(/^description\s\*/i)
       .last()
       .fill('Emergency care 24 hours a day');
-    await page.getByRole('button', { name: /^save$/i }).click();
-    await expect.poll(() => page.getByText('Data Update Successfully').count()).toBeGreaterThan(0);
+    await expectToast(page, 'Data Update Successfully', () => page.getByRole('button', { name: /^save$/i }).click());
 
     await page.reload();
     await expect

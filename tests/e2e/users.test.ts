@@ -92,7 +92,8 @@ describe('users, end to end in Chromium', () => {
     // The permission dialog opens for the new user; the admin denies them the branch screen.
     const permissions = page.getByRole('dialog', { name: /Permissions of Nasrin Akter/ });
     await permissions.getByLabel(/filter menus/i).fill('branch-list');
-    const item = permissions.getByRole('group').getByRole('treeitem', { name: 'Branches', exact: true });
+    // The branch list's entry (level 2, under its menu group of the same name): each item's name is its name, then its slug.
+    const item = permissions.getByRole('treeitem', { name: /^Branches branch\/branch-list\b/ });
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('true');
     await item.getByText('Branches', { exact: true }).click();
     await expect.poll(() => item.getAttribute('aria-checked')).toBe('false');

@@ -9,6 +9,7 @@ import type { PermissionEntry } from '../../src/modules/access';
 import { server } from '../msw/server';
 import { allSlugs, listHandlers, ok, path } from '../msw/contract';
 import { renderApp, signIn } from './render';
+import { treeItemNamed } from './access/treeItem';
 
 /**
  * A delete of a record changed since it was read asks again, showing what changed, and deletes it
@@ -70,7 +71,8 @@ describe('a delete of a record changed meanwhile', () => {
     renderApp('/branch');
     await confirmRowDelete(user);
 
-    const asked = await screen.findByRole('dialog', { name: 'This record changed since you opened it' });
+    // The conflict dialog's code loads when first needed: give it time on a busy machine.
+    const asked = await screen.findByRole('dialog', { name: 'This record changed since you opened it' }, { timeout: 10_000 });
     expect(asked).toHaveTextContent('Rina saved it at');
     const name = asked.querySelector<HTMLElement>('tr[data-field="branch_name"]');
     expect(name).toHaveTextContent('Dhanmondi Main');
@@ -90,7 +92,8 @@ describe('a delete of a record changed meanwhile', () => {
     const user = userEvent.setup();
     renderApp('/branch');
     await confirmRowDelete(user);
-    const asked = await screen.findByRole('dialog', { name: 'This record changed since you opened it' });
+    // The conflict dialog's code loads when first needed: give it time on a busy machine.
+    const asked = await screen.findByRole('dialog', { name: 'This record changed since you opened it' }, { timeout: 10_000 });
     await user.click(within(asked).getByRole('button', { name: "Don't delete" }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'This record changed since you opened it' })).toBeNull());
     expect(sent).toHaveLength(1);
@@ -125,7 +128,8 @@ describe('a delete of a record changed meanwhile', () => {
     await user.click(bulkDelete()!);
     await user.click(within(await screen.findByRole('dialog', { name: /Delete the 2 selected/ })).getByRole('button', { name: /Yes/ }));
 
-    const asked = await screen.findByRole('dialog', { name: 'This record changed since you opened it' });
+    // The conflict dialog's code loads when first needed: give it time on a busy machine.
+    const asked = await screen.findByRole('dialog', { name: 'This record changed since you opened it' }, { timeout: 10_000 });
     // Each row's version as the list read it went with the bulk request.
     expect(bulk).toEqual({ action: 'delete', ids: [11, 12], versions: { 11: row.updated_at, 12: other.updated_at } });
     expect(asked.querySelector('tr[data-field="branch_name"]')).toHaveTextContent('Renamed by Rina');
@@ -219,7 +223,9 @@ describe('a permission toggle on a set someone else changed', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Someone else changed these permissions' })).toBeNull());
     // The tree shows the set as stored after the save.
-    await waitFor(() => expect(screen.getByRole('treeitem', { name: 'Branch Create' })).toHaveAttribute('aria-checked', 'true'));
-    expect(screen.getByRole('treeitem', { name: 'Reports' })).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() =>
+      expect(screen.getByRole('treeitem', { name: treeItemNamed('Branch Create') })).toHaveAttribute('aria-checked', 'true'),
+    );
+    expect(screen.getByRole('treeitem', { name: treeItemNamed('Reports') })).toHaveAttribute('aria-checked', 'false');
   });
 });

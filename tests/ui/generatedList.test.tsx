@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { focusManager } from '@tanstack/react-query';
 import { registry } from '../../resources';
 import { server } from '../msw/server';
 import { allSlugs, fail, listHandlers, ok, path } from '../msw/contract';
@@ -125,6 +126,37 @@ describe('dialogs over the branch list', () => {
     expect(within(confirm).getByText('Do You Want to Delete?')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: /Yes/ }));
     await waitFor(() => expect(deleted).toBe('12'));
+  });
+
+  it('delete: the "deleted" toast shows even when the list reloads without the row before the delete answers', async () => {
+    // As a socket push of the delete does on a busy machine: the row (and the question it owns) is
+    // gone from the list before the delete's own answer arrives.
+    signIn(allSlugs(branch));
+    const shown = [...rows];
+    server.use(
+      ...listHandlers(branch, shown),
+      http.delete(path(branch, 'delete'), async ({ params }) => {
+        shown.splice(
+          shown.findIndex((r) => String(r.branch_id) === params.id),
+          1,
+        );
+        // react-query refetches the open list when the window regains focus.
+        focusManager.setFocused(false);
+        focusManager.setFocused(true);
+        await waitFor(() => expect(screen.queryByText('Sylhet Outlet')).not.toBeInTheDocument(), { timeout: 10_000 });
+        return ok(null);
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/branch');
+    await screen.findByText('Sylhet Outlet');
+    // The row's buttons are replaced by their tooltip-wrapped selves once the list is ready: click those.
+    await waitFor(() => expect(document.querySelector('.sort-pending')).toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Delete' })[1]!);
+    const confirm = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await user.click(within(confirm).getByRole('button', { name: /Yes/ }));
+    expect(await screen.findByText('Data Delete Successfully', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('delete: a network failure shows the error block in the question; asked again, the question is fresh', async () => {

@@ -37,14 +37,19 @@ export interface PermissionTreeViewProps {
   readOnly?: boolean;
   /**
    * 'user' mode: where an entry's state comes from as it is on screen (the group, or this user's
-   * own grant or denial, by whom and when), shown under its name and read as its description.
+   * own grant or denial, by whom and when), shown beside its name and read as part of it.
    */
   originOf?: (entry: PermissionEntry, source: Source) => string | undefined;
 }
 
-const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxOutlineBlank, mixed: IndeterminateCheckBox };
+/**
+ * A space between the parts of a row's text: the flex layout spaces them on screen, and the space
+ * keeps them apart as words in the row's text too (what a screen reader or axe reads as the item's
+ * visible text: "Medicine List medicine/medicine-list", not "Medicine Listmedicine/...").
+ */
+const SPACE = ' ';
 
-/** One line cut with an ellipsis where there is room; whole words wrapped on a phone. */
+/** One line cut with an ellipsis where there is room; whole words wrapped on a phone (360 px), not cut to "Branc...". */
 const WRAP_ON_PHONE = {
   minWidth: 0,
   overflowWrap: 'anywhere',
@@ -52,6 +57,8 @@ const WRAP_ON_PHONE = {
   overflow: { sm: 'hidden' },
   textOverflow: { sm: 'ellipsis' },
 } as const;
+
+const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxOutlineBlank, mixed: IndeterminateCheckBox };
 
 /**
  * The catalogue as a tree of check boxes, following the WAI-ARIA tree pattern: one tab stop,
@@ -83,19 +90,25 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
 
   const kept = useMemo(() => filterIds(ix, filter, nameOf), [ix, filter, nameOf]);
   const isOpen = (id: number) => kept !== undefined || expanded.has(id);
-  /** The entries on screen, top to bottom. */
-  const visible = useMemo(() => {
-    const out: PermissionEntry[] = [];
-    const walk = (list: readonly PermissionEntry[]) => {
-      for (const e of list) {
-        if (kept && !kept.has(e.menu_id)) continue;
-        out.push(e);
-        if (kept !== undefined || expanded.has(e.menu_id)) walk(e.menus);
-      }
+  /**
+   * The entries on screen, top to bottom, each with its place among its shown siblings: the tree is
+   * one flat list of items carrying their level, as the ARIA tree pattern allows, so that an item
+   * holds its own row only and its accessible name can be its visible text (nested items would be
+   * part of their parent's text).
+   */
+  const rows = useMemo(() => {
+    const out: { entry: PermissionEntry; level: number; position: number; size: number }[] = [];
+    const walk = (list: readonly PermissionEntry[], level: number) => {
+      const shownHere = list.filter((e) => !kept || kept.has(e.menu_id));
+      shownHere.forEach((entry, i) => {
+        out.push({ entry, level, position: i + 1, size: shownHere.length });
+        if (kept !== undefined || expanded.has(entry.menu_id)) walk(entry.menus, level + 1);
+      });
     };
-    walk(entries);
+    walk(entries, 1);
     return out;
   }, [entries, kept, expanded]);
+  const visible = useMemo(() => rows.map((r) => r.entry), [rows]);
   const current = focusId !== undefined && visible.some((e) => e.menu_id === focusId) ? focusId : visible[0]?.menu_id;
 
   const groupStatus = (id: number) => ix.byId.get(id)?.group_permission_status ?? 0;
@@ -193,137 +206,134 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
   const differing = mode === 'user' ? ix.order.filter((e) => sources.get(e.menu_id) !== 'group').map((e) => e.menu_id) : [];
   const withChildren = ix.order.filter((e) => e.menus.length > 0).map((e) => e.menu_id);
 
-  const renderItems = (list: readonly PermissionEntry[], level: number) => {
-    const shown = list.filter((e) => !kept || kept.has(e.menu_id));
-    return shown.map((e, i) => {
-      const state: CheckState = checkState(e, statuses);
-      const Icon = ICON[String(state)] ?? CheckBoxOutlineBlank;
-      const open = isOpen(e.menu_id);
-      const source = sources.get(e.menu_id) ?? 'group';
-      const nameId = `perm-${e.menu_id}-name`;
-      const origin = mode === 'user' ? originOf?.(e, source) : undefined;
-      const originId = `perm-${e.menu_id}-origin`;
-      return (
+  const renderRow = ({ entry: e, level, position, size }: (typeof rows)[number]) => {
+    const state: CheckState = checkState(e, statuses);
+    const Icon = ICON[String(state)] ?? CheckBoxOutlineBlank;
+    const open = isOpen(e.menu_id);
+    const source = sources.get(e.menu_id) ?? 'group';
+    const origin = mode === 'user' ? originOf?.(e, source) : undefined;
+    const chip = mode === 'user' && source !== 'group';
+    // The item's accessible name is its visible text, in the order shown: a voice-control user says
+    // what they see, and a screen reader hears the same words (WCAG 2.5.3, label in name).
+    const id = (part: string) => `perm-${String(e.menu_id)}-${part}`;
+    const labelledBy = [id('name'), id('slug'), ...(origin ? [id('origin')] : []), ...(chip ? [id('source')] : [])].join(' ');
+    return (
+      <Box
+        component="li"
+        key={e.menu_id}
+        role="treeitem"
+        aria-labelledby={labelledBy}
+        aria-checked={state}
+        aria-level={level}
+        aria-setsize={size}
+        aria-posinset={position}
+        aria-expanded={e.menus.length ? open : undefined}
+        tabIndex={current === e.menu_id ? 0 : -1}
+        ref={(el: HTMLElement | null) => {
+          if (el) items.current.set(e.menu_id, el);
+          else items.current.delete(e.menu_id);
+        }}
+        onFocus={(ev) => {
+          if (ev.target === ev.currentTarget) setFocusId(e.menu_id);
+        }}
+        sx={{
+          listStyle: 'none',
+          outline: 'none',
+          '&:focus-visible > .perm-row': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+        }}
+      >
         <Box
-          component="li"
-          key={e.menu_id}
-          role="treeitem"
-          aria-labelledby={nameId}
-          aria-describedby={origin ? originId : undefined}
-          aria-checked={state}
-          aria-level={level}
-          aria-setsize={shown.length}
-          aria-posinset={i + 1}
-          aria-expanded={e.menus.length ? open : undefined}
-          tabIndex={current === e.menu_id ? 0 : -1}
-          ref={(el: HTMLElement | null) => {
-            if (el) items.current.set(e.menu_id, el);
-            else items.current.delete(e.menu_id);
-          }}
-          onFocus={(ev) => {
-            if (ev.target === ev.currentTarget) setFocusId(e.menu_id);
-          }}
+          className="perm-row"
           sx={{
-            listStyle: 'none',
-            outline: 'none',
-            '&:focus-visible > .perm-row': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            pl: { xs: (level - 1) * 1.5, sm: (level - 1) * 3 },
+            py: 0.25,
+            borderRadius: 1,
           }}
         >
+          {e.menus.length ? (
+            <IconButton
+              size="small"
+              tabIndex={-1}
+              aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name: nameOf(e) })}
+              onClick={() => {
+                setExpanded(open ? new Set([...expanded].filter((x) => x !== e.menu_id)) : new Set([...expanded, e.menu_id]));
+              }}
+              disabled={kept !== undefined}
+            >
+              {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+            </IconButton>
+          ) : (
+            <Box sx={{ width: 30 }} />
+          )}
           <Box
-            className="perm-row"
-            // On a phone (360 px) the levels step in less and the words wrap instead of being cut to "Branc...".
+            onClick={() => {
+              move(e.menu_id);
+              flip(e.menu_id);
+            }}
             sx={{
               display: 'flex',
               alignItems: 'center',
-              gap: 0.5,
-              pl: { xs: (level - 1) * 1.5, sm: (level - 1) * 3 },
-              py: 0.25,
-              borderRadius: 1,
+              flexWrap: { xs: 'wrap', sm: 'nowrap' },
+              columnGap: 1,
+              cursor: readOnly ? 'default' : 'pointer',
+              flex: 1,
+              minWidth: 0,
             }}
           >
-            {e.menus.length ? (
-              <IconButton
-                size="small"
-                tabIndex={-1}
-                aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name: nameOf(e) })}
-                onClick={() => {
-                  setExpanded(open ? new Set([...expanded].filter((x) => x !== e.menu_id)) : new Set([...expanded, e.menu_id]));
-                }}
-                disabled={kept !== undefined}
+            <Icon fontSize="small" color={state === false ? 'action' : 'primary'} aria-hidden />
+            <MenuIcon name={e.menu_icon} fontSize="small" color="action" aria-hidden sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
+            <Typography id={id('name')} variant="body2" sx={WRAP_ON_PHONE}>
+              {nameOf(e)}
+            </Typography>
+            {SPACE}
+            <Typography id={id('slug')} variant="caption" color="text.secondary" sx={WRAP_ON_PHONE}>
+              {e.menu_slug}
+            </Typography>
+            {origin && SPACE}
+            {origin && (
+              <Typography
+                id={id('origin')}
+                variant="caption"
+                color="text.secondary"
+                sx={{ ...WRAP_ON_PHONE, ml: 'auto', pl: 1 }}
+                data-origin
               >
-                {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
-              </IconButton>
-            ) : (
-              <Box sx={{ width: 30 }} />
-            )}
-            <Box
-              onClick={() => {
-                move(e.menu_id);
-                flip(e.menu_id);
-              }}
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                flexWrap: { xs: 'wrap', sm: 'nowrap' },
-                columnGap: 1,
-                cursor: readOnly ? 'default' : 'pointer',
-                flex: 1,
-                minWidth: 0,
-              }}
-            >
-              <Icon fontSize="small" color={state === false ? 'action' : 'primary'} aria-hidden />
-              <MenuIcon
-                name={e.menu_icon}
-                fontSize="small"
-                color="action"
-                aria-hidden
-                sx={{ display: { xs: 'none', sm: 'inline-block' } }}
-              />
-              <Typography id={nameId} variant="body2" sx={WRAP_ON_PHONE}>
-                {nameOf(e)}
+                {origin}
               </Typography>
-              <Typography variant="caption" color="text.secondary" aria-hidden sx={WRAP_ON_PHONE}>
-                {e.menu_slug}
-              </Typography>
-              {origin && (
-                <Typography id={originId} variant="caption" color="text.secondary" sx={{ ...WRAP_ON_PHONE, ml: 'auto', pl: 1 }} data-origin>
-                  {origin}
-                </Typography>
-              )}
-            </Box>
-            {mode === 'user' && source !== 'group' && (
-              <>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={source === 'granted' ? 'success' : 'warning'}
-                  label={translate(`access.tree.${source}`)}
-                />
-                {!readOnly && (
-                  <Tooltip title={translate('access.tree.reset_to_group')}>
-                    <IconButton
-                      size="small"
-                      tabIndex={-1}
-                      aria-label={`${translate('access.tree.reset_to_group')}: ${nameOf(e)}`}
-                      onClick={() => {
-                        reset([e.menu_id]);
-                      }}
-                    >
-                      <Undo fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                )}
-              </>
             )}
           </Box>
-          {e.menus.length > 0 && open && (
-            <Box component="ul" role="group" sx={{ m: 0, p: 0 }}>
-              {renderItems(e.menus, level + 1)}
-            </Box>
+          {chip && (
+            <>
+              {SPACE}
+              <Chip
+                id={id('source')}
+                size="small"
+                variant="outlined"
+                color={source === 'granted' ? 'success' : 'warning'}
+                label={translate(`access.tree.${source}`)}
+              />
+              {!readOnly && (
+                <Tooltip title={translate('access.tree.reset_to_group')}>
+                  <IconButton
+                    size="small"
+                    tabIndex={-1}
+                    aria-label={`${translate('access.tree.reset_to_group')}: ${nameOf(e)}`}
+                    onClick={() => {
+                      reset([e.menu_id]);
+                    }}
+                  >
+                    <Undo fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </>
           )}
         </Box>
-      );
-    });
+      </Box>
+    );
   };
 
   return (
@@ -371,7 +381,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
         {translate('access.tree.granted_count', { count: granted, total: ix.order.length })}
       </Typography>
       <Box component="ul" role="tree" aria-label={label} onKeyDown={onKeyDown} sx={{ m: 0, p: 0 }}>
-        {renderItems(entries, 1)}
+        {rows.map(renderRow)}
       </Box>
       {visible.length === 0 && (
         <Typography variant="body2" color="text.secondary">

@@ -74,9 +74,7 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
 
     it('a user holding every permission outside the Super Admin group cannot deactivate, demote or delete the last one', async () => {
       const every = (await db().selectFrom('menu').select('menu_slug').execute()).map((m) => m.menu_slug);
-      const all = await w.group('ALL-BUT-SA', every);
-      await w.user('almighty', 0, all);
-      const token = await w.login('almighty');
+      const { group: all, token } = await w.principal('ALL-BUT-SA', 'almighty', 0, every);
       for (const value of spellings)
         for (const send of [asJson, asMultipart]) {
           const res = await s.call('PUT', '/api/users/user-update/1', { token, ...(await send({ user_status: value })) });
@@ -93,8 +91,7 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
     });
 
     it('another Super Admin cannot switch themselves off either; "false" sent by someone else is a deactivation like 0', async () => {
-      const second = await w.user('second-sa', 0, superAdmin);
-      const token = await w.login('second-sa');
+      const { id: second, token } = await w.member('second-sa', 0, superAdmin);
       for (const value of spellings)
         for (const send of [asJson, asMultipart]) {
           const res = await s.call('PUT', `/api/users/user-update/${second}`, { token, ...(await send({ user_status: value })) });
@@ -110,14 +107,12 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
   });
 
   it('2: a branch-B user holding permission-create-user neither reads nor rewrites a branch-A user’s permissions (404)', async () => {
-    const managers = await w.group('PERM-B', [
+    const { token } = await w.principal('PERM-B', 'perm-b', w.branchB, [
       'users/user-list',
       'users/get-user',
       'permission/permission-create-user',
       'doctors/doctors-list',
     ]);
-    await w.user('perm-b', w.branchB, managers);
-    const token = await w.login('perm-b');
     const clerks = await w.group('CLERKS-A', ['users/user-list']);
     const target = await w.user('target-a', w.branchA, clerks);
     const doctors = await menuId('doctors/doctors-list');
@@ -144,9 +139,11 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
 
   describe('3: no escalation through the menu catalogue', () => {
     it('a menu editor cannot put their own group on the users/user-delete menu (403) and gains nothing', async () => {
-      const editors = await w.group('MENU-EDIT', ['menu/menu-list', 'menu/menu-update', 'users/user-list']);
-      await w.user('menu-editor', w.branchA, editors);
-      const token = await w.login('menu-editor');
+      const { group: editors, token } = await w.principal('MENU-EDIT', 'menu-editor', w.branchA, [
+        'menu/menu-list',
+        'menu/menu-update',
+        'users/user-list',
+      ]);
       const userDelete = await menuId('users/user-delete');
       const groupsBefore = await menuGroups(userDelete);
 
@@ -166,9 +163,12 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
     });
 
     it('a menu creator cannot create a menu for their own group or a group above them, nor delete a menu a group above them holds', async () => {
-      const creators = await w.group('MENU-MAKE', ['menu/menu-list', 'menu/menu-create', 'menu/menu-delete', 'users/user-list']);
-      await w.user('menu-maker', w.branchA, creators);
-      const token = await w.login('menu-maker');
+      const { group: creators, token } = await w.principal('MENU-MAKE', 'menu-maker', w.branchA, [
+        'menu/menu-list',
+        'menu/menu-create',
+        'menu/menu-delete',
+        'users/user-list',
+      ]);
       const count = async () => (await db().selectFrom('menu').select('menu_id').execute()).length;
       const menus = await count();
       for (const permission_group of [[creators], [superAdmin]]) {
@@ -189,9 +189,11 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
   });
 
   it('4: a permission editor cannot strip a right from the Super Admin group (403); the Super Admin still opens the doctors list', async () => {
-    const editors = await w.group('PERM-EDIT', ['permission/permission-create', 'group/group-list', 'doctors/doctors-list']);
-    await w.user('perm-editor', w.branchA, editors);
-    const token = await w.login('perm-editor');
+    const { token } = await w.principal('PERM-EDIT', 'perm-editor', w.branchA, [
+      'permission/permission-create',
+      'group/group-list',
+      'doctors/doctors-list',
+    ]);
     const doctorsList = await menuId('doctors/doctors-list');
     const before = await groupGrants(superAdmin);
     const res = await s.call('POST', '/api/permission/permission-create', {
@@ -204,9 +206,11 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
   });
 
   it('found by the invariants test: a group manager cannot reactivate an inactive group that grants more than they hold', async () => {
-    const managers = await w.group('GROUP-EDIT', ['group/group-list', 'group/group-update', 'users/user-list']);
-    await w.user('group-editor', w.branchA, managers);
-    const token = await w.login('group-editor');
+    const { token } = await w.principal('GROUP-EDIT', 'group-editor', w.branchA, [
+      'group/group-list',
+      'group/group-update',
+      'users/user-list',
+    ]);
     const dormant = await w.group('DORMANT', ['users/user-list', 'branch/branch-delete']);
     await w.user('dormant-member', w.branchA, dormant);
     expect((await s.call('PUT', `/api/group/group-update/${dormant}`, { body: { group_status: 0 } })).statusCode).toBe(200);
@@ -227,9 +231,7 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
   });
 
   it('found by the invariants test: a manager moved out of branch 0 reaches no other branch from their very next request', async () => {
-    const managers = await w.group('MOVED', ['users/user-list', 'users/get-user', 'users/user-update']);
-    const moved = await w.user('moved-manager', 0, managers);
-    const token = await w.login('moved-manager');
+    const { id: moved, token } = await w.principal('MOVED', 'moved-manager', 0, ['users/user-list', 'users/get-user', 'users/user-update']);
     const clerks = await w.group('MOVED-CLERKS', ['users/user-list']);
     const other = await w.user('other-branch-clerk', w.branchB, clerks);
     // Seen at branch 0 first, so the server knows the session.
@@ -247,8 +249,7 @@ describe.each(DATABASES)('access holes stay closed on %s', (kind) => {
     const lookalikes = (id: number) => [`%20${id}`, `${id}.0`, `${id}e0`, `+${id}`, `0${id}`, `${id}%20`];
 
     it('DELETE /api/users/user-delete/%201 (and 1.0, 1e0, +1, 01) deletes nobody: 404', async () => {
-      await w.user('deleter-sa', 0, superAdmin);
-      const token = await w.login('deleter-sa');
+      const { token } = await w.member('deleter-sa', 0, superAdmin);
       for (const raw of lookalikes(1)) {
         const res = await s.call('DELETE', `/api/users/user-delete/${raw}`, { token });
         refused(res, 404);

@@ -20,6 +20,12 @@ export interface World {
   userBody(username: string, branch: number, group: number, extra?: Record<string, unknown>): Record<string, unknown>;
   user(username: string, branch: number, group: number, extra?: Record<string, unknown>): Promise<number>;
   login(username: string, password?: string): Promise<string>;
+  /** A user of this group at this branch, and their session's token. */
+  member(username: string, branch: number, group: number): Promise<{ id: number; token: string }>;
+  /** A principal: a group granted exactly these slugs, one user of it at this branch, signed in. */
+  principal(code: string, username: string, branch: number, slugs: string[]): Promise<{ group: number; id: number; token: string }>;
+  /** A user's own grant (1) or denial (0) of one slug over their group's, as the user permission route stores it. */
+  grantToUser(user: number, slug: string, status?: 0 | 1): Promise<void>;
 }
 
 export async function world(s: TestServer, tag: string): Promise<World> {
@@ -43,7 +49,12 @@ export async function world(s: TestServer, tag: string): Promise<World> {
     ...extra,
   });
   const db = s.app.ctx.conn.db;
-  return {
+  const login = async (username: string, password = PASSWORD) => {
+    const res = await s.call('POST', '/api/users/user-login/', { body: { username, password }, token: null });
+    if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
+    return res.json().data.token as string;
+  };
+  const w: World = {
     branchA,
     branchB,
     designation,
@@ -65,12 +76,22 @@ export async function world(s: TestServer, tag: string): Promise<World> {
       const data = await created(s, '/api/users/user-create', userBody(username, branch, group, extra));
       return data.user_id as number;
     },
-    async login(username, password = PASSWORD) {
-      const res = await s.call('POST', '/api/users/user-login/', { body: { username, password }, token: null });
-      if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
-      return res.json().data.token as string;
+    login,
+    async member(username, branch, group) {
+      const data = await created(s, '/api/users/user-create', userBody(username, branch, group));
+      return { id: data.user_id as number, token: await login(username) };
+    },
+    async principal(code, username, branch, slugs) {
+      const group = await w.group(code, slugs);
+      return { group, ...(await w.member(username, branch, group)) };
+    },
+    async grantToUser(user, slug, status = 1) {
+      const menu = await db.selectFrom('menu').select('menu_id').where('menu_slug', '=', slug).executeTakeFirstOrThrow();
+      await db.insertInto('user_permission').values({ user_id: user, menu_id: menu.menu_id, permission_status: status }).execute();
+      s.app.ctx.permissions.invalidate();
     },
   };
+  return w;
 }
 
 export const USER_SLUGS = ['users/user-list', 'users/get-user', 'users/user-create', 'users/user-update', 'users/user-delete'];

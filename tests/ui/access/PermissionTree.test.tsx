@@ -7,6 +7,7 @@ import { PermissionTree } from '../../../src/modules/access/PermissionTree';
 import type { PermissionEntry } from '../../../src/modules/access';
 import { server } from '../../msw/server';
 import { fail, ok } from '../../msw/contract';
+import { treeItemNamed } from './treeItem';
 
 const entry = (
   menu_id: number,
@@ -62,7 +63,7 @@ function renderTree(props: { group: number; user?: number }) {
   );
 }
 
-const item = (name: string) => screen.getByRole('treeitem', { name });
+const item = (name: string) => screen.getByRole('treeitem', { name: treeItemNamed(name) });
 
 describe('PermissionTree', () => {
   // The tree's English words load with the screens that show it; rendered alone here, they are loaded first.

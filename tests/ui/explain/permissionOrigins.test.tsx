@@ -9,6 +9,7 @@ import { usePermissionOrigins } from '../../../src/modules/explain/PermissionOri
 import type { Explanation, ExplainedLink } from '../../../src/modules/explain/api';
 import { server } from '../../msw/server';
 import { ok } from '../../msw/contract';
+import { treeItemNamed } from '../access/treeItem';
 
 const entry = (
   menu_id: number,
@@ -89,25 +90,28 @@ describe("each row of a user's permission tree says where its state comes from",
     );
   });
 
-  it('the group, or this user’s own grant or denial by whom and when, as each row’s description', async () => {
+  it('the group, or this user’s own grant or denial by whom and when, shown on each row and read as part of its name', async () => {
     render(
       <AdminContext i18nProvider={i18nProvider}>
         <Dialog explains />
       </AdminContext>,
     );
-    const item = (name: string) => screen.getByRole('treeitem', { name });
+    const item = (name: string) => screen.getByRole('treeitem', { name: treeItemNamed(name) });
     await waitFor(() => {
-      expect(item('Branch List')).toHaveAccessibleDescription(/^From the group Clerks, set by Rina, /);
+      expect(item('Branch List')).toHaveAccessibleName(/^Branch List branch\/branch-list From the group Clerks, set by Rina, /);
     });
-    expect(item('Branch Create')).toHaveAccessibleDescription(/^This user's own grant, set by Karim, /);
+    // The visible text in the order shown: name, slug, origin, and the chip of the user's own grant.
+    expect(item('Branch Create')).toHaveAccessibleName(
+      /^Branch Create branch\/branch-create This user's own grant, set by Karim, .* Granted to user$/,
+    );
     // Set at installation: no one to name.
-    expect(item('Branch Delete')).toHaveAccessibleDescription("This user's own denial");
+    expect(item('Branch Delete')).toHaveAccessibleName("Branch Delete branch/branch-delete This user's own denial Denied to user");
     expect(within(item('Branch Create')).getByText(/set by Karim/)).toBeVisible();
 
     // Reset to the group: the row follows the state on screen.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reset to group: Branch Create' }));
     await waitFor(() => {
-      expect(item('Branch Create')).toHaveAccessibleDescription('From the group Clerks');
+      expect(item('Branch Create')).toHaveAccessibleName('Branch Create branch/branch-create From the group Clerks');
     });
   });
 
@@ -117,8 +121,8 @@ describe("each row of a user's permission tree says where its state comes from",
         <Dialog explains={false} />
       </AdminContext>,
     );
-    const list = await screen.findByRole('treeitem', { name: 'Branch List' });
-    expect(list).not.toHaveAttribute('aria-describedby');
+    const list = await screen.findByRole('treeitem', { name: treeItemNamed('Branch List') });
+    expect(list).toHaveAccessibleName('Branch List branch/branch-list');
     expect(asked).toBe(0);
   });
 });

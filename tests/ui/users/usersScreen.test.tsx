@@ -5,6 +5,7 @@ import { registry } from '../../../resources';
 import { server } from '../../msw/server';
 import { allSlugs, listHandlers, ok, path } from '../../msw/contract';
 import { renderApp, signIn } from '../render';
+import { treeItemNamed } from '../access/treeItem';
 
 const users = registry.get('users');
 const branch = registry.get('branch');
@@ -154,7 +155,7 @@ describe('users screen', { timeout: 60_000 }, () => {
     expect(
       within(dialog).getByText('Chief Admin holds permissions you do not, so you can see them here but not change them.'),
     ).toBeInTheDocument();
-    const item = await within(dialog).findByRole('treeitem', { name: 'Branch List' }, { timeout: 10_000 });
+    const item = await within(dialog).findByRole('treeitem', { name: treeItemNamed('Branch List') }, { timeout: 10_000 });
     fireEvent.click(within(item).getByText('Branch List'));
     expect(item).toHaveAttribute('aria-checked', 'true');
     expect(within(dialog).queryByRole('button', { name: /Reset to group/i })).toBeNull();
