@@ -10,7 +10,6 @@ import { configFromEnv } from '../server/config';
 import { connect } from '../server/db/connect';
 import { verifyChain } from '../server/modules/audit/chain';
 import { checkWitnesses, describeFinding, readWitnesses, WITNESS_FILE } from '../server/modules/audit/witness';
-import path from 'node:path';
 
 const config = configFromEnv();
 // A folder the server never started in holds no database: say so, and create nothing there.
