@@ -17,5 +17,8 @@ export default {
     'notification/notification-create': 'বিজ্ঞপ্তি: তৈরি',
     'notification/notification-update': 'বিজ্ঞপ্তি: সম্পাদনা',
     'notification/notification-delete': 'বিজ্ঞপ্তি: মুছে ফেলা',
+    // Sign-in through the hospital's directory (server/modules/directory/menus.ts).
+    'directory/settings': 'ডিরেক্টরি দিয়ে সাইন-ইন',
+    'directory/scim-tokens': 'SCIM টোকেন',
   },
 };

@@ -22,5 +22,8 @@ export default {
     'notification/notification-create': 'Notifications: create',
     'notification/notification-update': 'Notifications: edit',
     'notification/notification-delete': 'Notifications: delete',
+    // Sign-in through the hospital's directory (server/modules/directory/menus.ts).
+    'directory/settings': 'Directory sign-in',
+    'directory/scim-tokens': 'SCIM tokens',
   },
 };

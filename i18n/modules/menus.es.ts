@@ -17,5 +17,8 @@ export default {
     'notification/notification-create': 'Notificaciones: crear',
     'notification/notification-update': 'Notificaciones: editar',
     'notification/notification-delete': 'Notificaciones: eliminar',
+    // Sign-in through the hospital's directory (server/modules/directory/menus.ts).
+    'directory/settings': 'Inicio de sesión con el directorio',
+    'directory/scim-tokens': 'Tokens SCIM',
   },
 };

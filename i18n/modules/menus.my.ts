@@ -17,5 +17,8 @@ export default {
     'notification/notification-create': 'အသိပေးချက်များ: ဖန်တီးရန်',
     'notification/notification-update': 'အသိပေးချက်များ: ပြင်ဆင်ရန်',
     'notification/notification-delete': 'အသိပေးချက်များ: ဖျက်ရန်',
+    // Sign-in through the hospital's directory (server/modules/directory/menus.ts).
+    'directory/settings': 'လမ်းညွှန်ဖြင့် ဝင်ရောက်ခြင်း',
+    'directory/scim-tokens': 'SCIM တိုကင်များ',
   },
 };

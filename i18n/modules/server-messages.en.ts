@@ -225,6 +225,7 @@ export default {
     password_min: 'Password must be at least %{min} characters',
     password_max: 'Password must be at most %{max} characters',
     invalid_history_filter: 'Invalid history filter',
+    metrics_refused: 'Metrics are served only with the metrics token or from this machine',
 
     // Notifications.
     title_required: 'Title is required',

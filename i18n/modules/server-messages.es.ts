@@ -209,6 +209,7 @@ export default {
     password_min: 'La contraseña debe tener al menos %{min} caracteres',
     password_max: 'La contraseña debe tener como máximo %{max} caracteres',
     invalid_history_filter: 'Filtro del historial no válido',
+    metrics_refused: 'Las métricas solo se sirven con el token de métricas o desde esta máquina',
 
     title_required: 'El título es obligatorio',
     title_max: 'El título debe tener como máximo %{max} caracteres',

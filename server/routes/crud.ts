@@ -39,8 +39,9 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
   /** A stale write's refusal carries the record as it is now, in the resource's own shape. */
   const shapedRefusal = (err: unknown): never => {
     if (options.shape && err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
+      // The refusal as the service made it, its record in the resource's shape.
       const data = err.data as { record?: Row };
-      if (data.record) throw new ApiError(412, err.message, err.errors, { ...data, record: shape(data.record) });
+      if (data.record) data.record = shape(data.record);
     }
     throw err;
   };

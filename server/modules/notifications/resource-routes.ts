@@ -48,7 +48,8 @@ async function readPage(request: FastifyRequest, actor: Actor): Promise<{ data: 
   const limit = whole(raw.limit, 'limit', 50, LIMIT_MAX);
   const typeAsked = raw.type?.trim();
   const type = typeAsked && typeAsked !== 'all' ? NOTIFICATION_TYPES.find((t) => t === typeAsked) : undefined;
-  if (typeAsked && typeAsked !== 'all' && !type) throw new ApiError(400, `type must be all or one of: ${NOTIFICATION_TYPES.join(', ')}`);
+  if (typeAsked && typeAsked !== 'all' && !type)
+    throw new ApiError(400, `Type must be one of: ${['all', ...NOTIFICATION_TYPES].join(', ')}`);
   const statusAsked = raw.status?.trim();
   if (statusAsked && !['all', '1', '0'].includes(statusAsked)) throw new ApiError(400, 'status must be all, 1 or 0');
   const search = raw.search?.trim().slice(0, 200);

@@ -213,6 +213,25 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
     const signIn = async (username: string, password = PASSWORD) =>
       (await ok('POST', '/api/users/user-login', { body: { username, password }, token: null })).data.token as string;
 
+    // The directory's SCIM tokens (server/modules/directory/token-routes.ts): made and revoked by an administrator.
+    const makeToken = async (name: string) =>
+      Number((await ok('POST', '/api/directory/scim-tokens', { body: { name } })).data.scim_token_id);
+    cases.set('POST /api/directory/scim-tokens', {
+      async run() {
+        const id = await makeToken('cov-made');
+        return [{ resource: 'scim-token', record: id, action: 'scim-token-created', changes: { token_name: { after: 'cov-made' } } }];
+      },
+    });
+    cases.set('DELETE /api/directory/scim-tokens/{id}', {
+      async run() {
+        const id = await makeToken('cov-revoked');
+        await ok('DELETE', `/api/directory/scim-tokens/${id}`);
+        return [
+          { resource: 'scim-token', record: id, action: 'scim-token-created', changes: { token_name: { after: 'cov-revoked' } } },
+          { resource: 'scim-token', record: id, action: 'scim-token-revoked', changes: { token_name: { before: 'cov-revoked' } } },
+        ];
+      },
+    });
     cases.set('POST /api/users/user-create', {
       async run() {
         const data = (await ok('POST', '/api/users/user-create', { body: w.userBody('cov-made', w.branchA, group) })).data;
