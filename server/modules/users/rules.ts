@@ -9,9 +9,6 @@ import { seesEveryBranch } from '../../auth/scope';
  * (on update) and the sent fields, so each is tested on its own and the routes stay thin.
  */
 
-/** Branch 0 means "every branch" (spec 000 section 6): the one rule, server/auth/scope.ts. */
-export const seesAllBranches = seesEveryBranch;
-
 const REFERENCE_IDS = ['user_designation', 'user_department', 'user_group'] as const;
 
 const idOf = (v: unknown): number | undefined => {
@@ -50,7 +47,7 @@ export function bodyProblems(fields: Record<string, unknown>, existing?: Row): R
 
 /** A branch-scoped viewer creates and moves users only within their own branch (403). */
 export function checkBranchWrite(viewer: Pick<AuthUser, 'user_branch'>, fields: Record<string, unknown>) {
-  if (seesAllBranches(viewer) || fields.user_branch === undefined) return;
+  if (seesEveryBranch(viewer) || fields.user_branch === undefined) return;
   if (idOf(fields.user_branch) !== viewer.user_branch)
     throw new ApiError(403, 'You may only manage users of your own branch', { user_branch: 'must be your own branch' });
 }

@@ -3,7 +3,7 @@ import type { AppContext, AuthUser } from '../../context';
 import { dynamic } from '../../db/database';
 import { users as usersDescriptor } from '../../../resources';
 import { noEscalation } from '../../auth/no-escalation';
-import { seesAllBranches } from './rules';
+import { branchOf } from '../../auth/scope';
 
 /**
  * Users on top of the generic CRUD service: the users descriptor drives validation, reads, the
@@ -49,7 +49,8 @@ export function createUsersService(ctx: AppContext) {
         .selectFrom('users')
         .select(['user_id', 'user_group'])
         .where('user_id', 'in', [...ids]);
-      if (!seesAllBranches(viewer)) query = query.where('user_branch', '=', viewer.user_branch);
+      const branch = branchOf(viewer);
+      if (branch !== undefined) query = query.where('user_branch', '=', branch);
       const rows = await query.orderBy('user_id').execute();
       const allowed = await Promise.all(rows.map((u) => escalation.notAbove(viewer, u)));
       return rows.filter((_, i) => allowed[i]).map((u) => u.user_id);
