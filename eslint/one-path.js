@@ -17,7 +17,7 @@ export function declaredTables(root = join(here, '..', 'resources')) {
       const full = join(path, name);
       if (name === 'generated') continue;
       if (statSync(full).isDirectory()) visit(full);
-      else if (name.endsWith('.ts')) for (const m of readFileSync(full, 'utf8').matchAll(/^\s*table: '([a-z_]+)'/gm)) tables.add(m[1]);
+      else if (name.endsWith('.ts')) for (const m of readFileSync(full, 'utf8').matchAll(/\btable: '([a-z_]+)'/g)) tables.add(m[1]);
     }
   };
   visit(root);

@@ -17,3 +17,5 @@ export * from './rules';
 export { users, userAccess } from './users';
 // Declared for the server's generic write and read path, not a generated console screen (see the file).
 export { notification } from './notification';
+export { menu } from './menu';
+export { servedBesides } from './besides';

@@ -158,6 +158,27 @@ export type FieldKind = Field['kind'];
 
 export type Action = 'list' | 'get' | 'create' | 'update' | 'delete';
 
+/**
+ * Rows of a join table that belong to a record and are written with it, in its transaction, its
+ * version step and its trail entry (a menu's groups, a group's menus, a user's own grants). The
+ * body names the link like a field: a list of ids replaces the set, `{ put: { id: flag | null } }`
+ * changes some entries (null removes one). A delete removes the record's links, and the links of
+ * other records that name it.
+ */
+export interface Link {
+  /** The body key, and the key under which the trail keeps the set beside the record's fields. */
+  name: string;
+  table: string;
+  /** The column holding this record's id. */
+  owner: string;
+  /** The column holding the linked record's id. */
+  value: string;
+  /** The resource the linked ids name: unknown ids are refused (422), and a linked record's version steps when its links change. */
+  target: string;
+  /** A column holding 1 or 0 per link (a user's own grant or denial); without it a link's presence is the grant. */
+  flag?: string;
+}
+
 export interface ResourceDescriptor {
   /** Registry key, react-admin Resource name and i18n key `resources.<name>`. */
   name: string;
@@ -223,6 +244,8 @@ export interface ResourceDescriptor {
    */
   singleton?: boolean;
   fields: readonly Field[];
+  /** Join-table rows written with the record (see Link). */
+  links?: readonly Link[];
   /**
    * Field order in the form when it differs from `fields` (which also orders the list columns):
    * the named fields come first, in this order, then the rest.

@@ -8,7 +8,7 @@ import { connect } from './db/connect';
 import { syncDescriptorTables } from './db/sync';
 import { migrate } from './db/migrate';
 import { ensureAdministrator, ensureSuperAdminGroup, seedSamples } from './startup';
-import { syncMenuCatalogue } from './modules/access/catalogue';
+import { syncMenuCatalogue } from './startup/menu-catalogue';
 import { createSessionStore, purgeExpiredSessions } from './auth/sessions';
 import { createPermissionResolver } from './auth/permissions';
 import { ImageStore } from './crud/images';

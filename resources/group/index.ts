@@ -29,6 +29,8 @@ export const group = {
       visibleWhen: { field: 'group_second_factor', in: [1] },
     },
   ],
+  // The menus the group is granted: the permission screen's save (spec 000 section 7).
+  links: [{ name: 'permission_menus', table: 'permission', owner: 'permission_group', value: 'menu_id', target: 'menu' }],
   // The Super Admin group is created by the server's first-start seed (it owns every permission).
 } as const satisfies ResourceDescriptor;
 

@@ -62,6 +62,10 @@ export const users = {
     { name: 'user_address', kind: 'longText', wide: true },
     { name: 'user_status', kind: 'status', default: 1, list: true },
   ],
+  // The user's own grants (1) and denials (0) beside what their group gives: the user permission screen's save.
+  links: [
+    { name: 'user_permissions', table: 'user_permission', owner: 'user_id', value: 'menu_id', target: 'menu', flag: 'permission_status' },
+  ],
   formOrder: ['user_name', 'username', 'user_designation', 'user_department', 'user_phone', 'user_email', 'user_branch', 'user_group'],
 } as const satisfies ResourceDescriptor;
 

@@ -23,6 +23,8 @@ function acceptedParts(d: ResourceDescriptor, limits: UploadLimits) {
   const files = new Map<string, number>();
   // Values the descriptor takes without a column (a user's password and its confirmation).
   for (const name of d.bodyOnly ?? []) text.add(name);
+  // Links (a menu's groups) as JSON text.
+  for (const link of d.links ?? []) text.add(link.name);
   for (const f of d.fields) {
     text.add(f.name);
     for (const alias of f.aliases ?? []) text.add(alias);

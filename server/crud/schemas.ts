@@ -150,6 +150,13 @@ function addAliases(d: ResourceDescriptor, properties: Record<string, Schema>) {
   // Values taken without a column of their own (a user's password and its confirmation).
   for (const name of d.bodyOnly ?? [])
     properties[name] = { type: 'string', description: "taken by the resource's policy, never stored as sent" };
+  // Join-table rows written with the record (resources/types.ts Link): checked by the write itself.
+  for (const link of d.links ?? [])
+    properties[link.name] = {
+      description: link.flag
+        ? `the ${link.target} ids with 1 or 0 ({"id": 1}), or {"put": {"id": 1, 0 or null}} to change some`
+        : `the ${link.target} ids (the whole set), or {"put": {"id": 1 or 0}} to change some`,
+    };
   for (const f of d.fields)
     for (const alias of f.aliases ?? []) properties[alias] = { description: `the same as ${f.name} (the spec's short name)` };
 }

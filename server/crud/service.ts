@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dynamic, type DynamicDb, type Row } from '../db/database';
-import { parseStringList, type Registry, type ResourceDescriptor } from '../../resources';
+import { parseStringList, servedBesides, type Registry, type ResourceDescriptor } from '../../resources';
 import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
@@ -18,6 +18,7 @@ import type { AuditAction } from '../../resources/audit';
 import { inBranchScope, scopeOf } from '../auth/scope';
 import type { RecordChange } from '../events';
 import { createSaveMany, type SaveItem, type SaveResult } from './save-many';
+import { dropLinks, idsOf, linkChangesOf, touch, unknownIds, writeLinks, type LinkChange } from './links';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -54,13 +55,16 @@ export interface WriteOptions {
    * What the change is, when it is more than an update (a password changed by its owner or reset
    * by a code): the trail records it under this action. The write is an update all the same.
    */
-  reason?: AccountAction;
+  reason?: WriteReason;
   /** Where the request came from when no actor carries it (a reset by code: nobody is signed in). */
   origin?: RequestOrigin;
 }
 
-/** The account actions that are updates of the user's record, recorded under their own name. */
-export type AccountAction = Extract<AuditAction, 'password-change' | 'password-reset'>;
+/**
+ * The changes that are updates of a record but recorded under their own name: a password changed
+ * or reset (the user's record), permissions granted or withdrawn (a group's or a user's links).
+ */
+export type WriteReason = Extract<AuditAction, 'password-change' | 'password-reset' | 'permission-change'>;
 
 /** See WriteOptions.within. */
 export interface OuterTransaction {
@@ -99,6 +103,8 @@ export interface Change {
   body?: WriteBody;
   /** A create that puts a deleted record back (the trail's undelete): its values are the deleted record's. */
   undeleting?: boolean;
+  /** The links the body changes (resources/types.ts `Link`), by link name, as read from it. */
+  links?: ReadonlyMap<string, LinkChange>;
 }
 export interface CrudGuards {
   /**
@@ -114,6 +120,12 @@ export interface CrudGuards {
   extra?(change: Change & { body: WriteBody }): Row | Promise<Row>;
   serialise?<T>(change: Change, store: () => Promise<T>): Promise<T>;
   afterWrite?(id: number, action: 'create' | 'update' | 'delete', change: Change): void | Promise<void>;
+  /**
+   * What the trail says a stored change changed, where the fields' before and after would not say
+   * it well (a permission change: the slugs granted and withdrawn). Runs in the change's
+   * transaction; undefined: the fields' changes.
+   */
+  describe?(tdb: DynamicDb, change: StoredChange): Promise<Row | undefined>;
 }
 
 /**
@@ -137,8 +149,10 @@ export interface StoredChange {
   actor?: Actor;
   before?: Row;
   after?: Row;
-  reason?: AccountAction;
+  reason?: WriteReason;
   origin?: RequestOrigin;
+  /** What the change changed, as a module's policy describes it (CrudGuards.describe). */
+  described?: Row;
 }
 export type ChangeRecorder = (trx: DynamicDb, change: StoredChange) => Promise<void>;
 /** The recorder's batch form: several stored changes, written down in the order given. */
@@ -189,6 +203,39 @@ export function createCrudService(
       const section = g.serialise?.bind(g);
       return section ? () => section(change, inner) : inner;
     }, store)();
+
+  /** A resource by name: the registry's, or one served beside it (menus, notices). */
+  const named = (name: string) => registry.find(name) ?? servedBesides.find((x) => x.name === name);
+  const everyDescriptor = [...registry.all, ...servedBesides.filter((x) => !registry.find(x.name))];
+
+  /** Steps the versions of the records whose links a write moved (a group's save moves its menus). */
+  async function touchLinked(tdb: DynamicDb, touched: ReadonlyMap<string, number[]>, at: string) {
+    for (const [name, ids] of touched) {
+      const target = named(name);
+      if (target) await touch(tdb, target, ids, at);
+    }
+  }
+
+  /** Writes a stored change down (the trail), as the resource's policy describes it where it does. */
+  async function recordChange(tdb: DynamicDb, change: StoredChange) {
+    if (!recorder) return;
+    let described: Row | undefined;
+    for (const g of guardsOf(change.resource)) described = (await g.describe?.(tdb, change)) ?? described;
+    await recorder(tdb, described ? { ...change, described } : change);
+  }
+
+  /** The links a body names, read from it; malformed values and unknown ids become field messages. */
+  async function readLinks(d: ResourceDescriptor, fields: Record<string, unknown>, errors: Record<string, string>, on?: DynamicDb) {
+    const changes = linkChangesOf(d, fields, errors);
+    for (const [name, change] of changes) {
+      const link = d.links?.find((l) => l.name === name);
+      const target = link && named(link.target);
+      if (!target) throw new Error(`${d.name}: the link ${name} names no declared resource`);
+      const unknown = await unknownIds(on ?? ddb, target, idsOf(change));
+      if (unknown.length) errors[name] = `Unknown ${target.name} id(s): ${unknown.join(', ')}`;
+    }
+    return changes;
+  }
 
   /** 404 for a record outside the actor's branch: it does not exist for them (no probing). */
   function assertInScope(d: ResourceDescriptor, actor: Actor | undefined, row: Row, id: number) {
@@ -344,6 +391,7 @@ export function createCrudService(
     existing: Row,
     planned: Row,
     options: Pick<WriteOptions, 'actor' | 'expectedVersion' | 'reason' | 'origin'>,
+    links: ReadonlyMap<string, LinkChange>,
     on?: DynamicDb,
   ): Promise<string[]> {
     const { actor, expectedVersion: expected, reason, origin } = options;
@@ -359,18 +407,20 @@ export function createCrudService(
       await holdReferences(tdb, d, { ...current, ...rebased.values });
       const update = tdb.updateTable(d.table).set(rebased.values).where(sql.ref(d.idField), '=', id);
       // The trail needs the row as stored: the statement answers it, rather than a read after it.
-      if (recorder)
-        await recorder(tdb, {
-          resource: d,
-          id,
-          action: 'update',
-          actor,
-          before: current,
-          after: await update.returningAll().executeTakeFirst(),
-          reason,
-          origin,
-        });
-      else await update.execute();
+      const stored = recorder ? await update.returningAll().executeTakeFirst() : (await update.execute(), undefined);
+      // The links with the row, under its lock: the trail keeps their states beside its fields.
+      const linked = d.links?.length && (recorder || links.size) ? await writeLinks(tdb, d, id, links) : undefined;
+      if (linked) await touchLinked(tdb, linked.touched, String(rebased.values.updated_at));
+      await recordChange(tdb, {
+        resource: d,
+        id,
+        action: 'update',
+        actor,
+        before: { ...current, ...linked?.before },
+        after: { ...stored, ...linked?.after },
+        reason,
+        origin,
+      });
       return rebased.dropped;
     });
   }
@@ -390,11 +440,20 @@ export function createCrudService(
       if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body, undeleting });
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
+    const links = d.links?.length ? await readLinks(d, body.fields, planned.errors, on) : new Map<string, LinkChange>();
     await checkReferencesAndDuplicates(d, planned.merged, planned.errors, id, on);
     // A picture stored for a write the caller may still roll back would be left behind.
     if (on && planned.uploads.length) throw new Error(`${d.name}: pictures cannot be written in the caller's transaction`);
     assertOwnBranch(d, actor, planned.merged);
-    const change: Change = { action: existing ? 'update' : 'create', actor, before: existing, after: planned.merged, body, undeleting };
+    const change: Change = {
+      action: existing ? 'update' : 'create',
+      actor,
+      before: existing,
+      after: planned.merged,
+      body,
+      undeleting,
+      ...(links.size && { links }),
+    };
     for (const g of guardsOf(d)) {
       if (existing) await g.beforeUpdate?.({ ...change, before: existing, after: planned.merged, body });
       else await g.beforeCreate?.({ ...change, after: planned.merged, body });
@@ -409,7 +468,7 @@ export function createCrudService(
     let dropped: string[] = [];
     try {
       if (existing && id !== undefined) {
-        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, options, on));
+        dropped = await serialised(d, change, () => writeUpdate(d, id, existing, values, options, links, on));
       } else {
         // A singleton's one record always has id 1, so a concurrent second create hits the key; an
         // undeleted record comes back under its own id and creation time.
@@ -419,11 +478,13 @@ export function createCrudService(
           transaction(on, async (tdb) => {
             await holdReferences(tdb, d, planned.merged);
             const insert = tdb.insertInto(d.table).values({ ...values, ...fixed, created_at: createdAt });
-            if (!recorder) return Number((await insert.returning(sql.ref(d.idField).as('id')).executeTakeFirstOrThrow()).id);
+            if (!recorder && !links.size) return Number((await insert.returning(sql.ref(d.idField).as('id')).executeTakeFirstOrThrow()).id);
             // The trail needs the row as stored: the insert answers it, rather than a read after it.
             const stored = await insert.returningAll().executeTakeFirstOrThrow();
             const newId = Number(stored[d.idField]);
-            await recorder(tdb, { resource: d, id: newId, action: 'create', actor, after: stored });
+            const linked = d.links?.length ? await writeLinks(tdb, d, newId, links) : undefined;
+            if (linked) await touchLinked(tdb, linked.touched, values.updated_at);
+            await recordChange(tdb, { resource: d, id: newId, action: 'create', actor, after: { ...stored, ...linked?.after } });
             return newId;
           }),
         );
@@ -663,6 +724,7 @@ export function createCrudService(
       if (existing && id !== undefined) assertInScope(d, actor, existing, id);
       if (hasRichText(d)) await loadRichTextSanitizer();
       const planned = planWrite(d, body.fields, body.files, existing, timeZone);
+      if (d.links?.length) await readLinks(d, body.fields, planned.errors);
       await checkReferences(d, planned.merged, planned.errors);
       return planned.errors;
     },
@@ -694,6 +756,8 @@ export function createCrudService(
         else if (f.kind === 'imageList') values[f.name] = '[]';
         else if (Object.prototype.hasOwnProperty.call(last, f.name)) values[f.name] = last[f.name];
       }
+      // Its links as the trail kept them (a menu's groups), checked like any body's.
+      for (const link of d.links ?? []) if (Object.prototype.hasOwnProperty.call(last, link.name)) values[link.name] = last[link.name];
       const taken = (field: string, value: unknown) =>
         new ApiError(422, `${field} "${String(value)}" has since been taken by another ${d.name} record`, {
           [field]: `"${String(value)}" has since been taken by another record`,
@@ -750,8 +814,11 @@ export function createCrudService(
                 }
               }
             }
+            // Its links go with it, and other records' links naming it (their versions step).
+            const linked = await dropLinks(tdb, d, id, everyDescriptor);
+            await touchLinked(tdb, linked.touched, now());
             await tdb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
-            if (recorder) await recorder(tdb, { resource: d, id, action: 'delete', actor: options.actor, before: current });
+            await recordChange(tdb, { resource: d, id, action: 'delete', actor: options.actor, before: { ...current, ...linked.before } });
           }),
         );
       } catch (err) {

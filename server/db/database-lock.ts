@@ -14,6 +14,7 @@ import type { Db, Dialect } from './database';
 const LOCKS = {
   startup: 7_303_202_611,
   superAdmins: 7_303_202_612,
+  menus: 7_303_202_613,
 } as const; // fixed bigints shared by every instance of this app
 
 export type LockName = keyof typeof LOCKS;

@@ -48,6 +48,9 @@ export interface MenuTable {
   menu_name_bn: Generated<string>;
   menu_name_es: Generated<string>;
   menu_name_my: Generated<string>;
+  /** The generic write path's creation time and version (migration 016). */
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
 }
 
 export interface PermissionTable {

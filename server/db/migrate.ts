@@ -13,6 +13,7 @@ import { auditAppend012 } from './migrations/012_audit_append';
 import { auditBranchPartial013 } from './migrations/013_audit_branch_partial';
 import { auditBranchCovered014 } from './migrations/014_audit_branch_covered';
 import { directory015 } from './migrations/015_directory';
+import { menuVersions016 } from './migrations/016_menu_versions';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '013_audit_branch_partial': auditBranchPartial013(),
     '014_audit_branch_covered': auditBranchCovered014(),
     '015_directory': directory015(conn.dialect),
+    '016_menu_versions': menuVersions016,
   };
 }
 

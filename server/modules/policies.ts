@@ -1,21 +1,22 @@
 import type { AppContext } from '../context';
 import type { ResourcePolicy } from '../crud/service';
 import type { PolicyDeclaration } from './policy-declaration';
-import { notification } from '../../resources';
+import { servedBesides } from '../../resources';
 import { usersPolicy } from './users/policy';
 import { groupsPolicy } from './access/group-guards';
+import { menuPolicy } from './access/menu-policy';
 import { notificationsPolicy } from './notifications/policy';
 import { mappingPolicy } from './directory/mapping';
 
 /** Every module's resource policy, in one list: what the service adopts when the app is built. */
-export const declaredPolicies: readonly PolicyDeclaration[] = [usersPolicy, groupsPolicy, notificationsPolicy, mappingPolicy];
+export const declaredPolicies: readonly PolicyDeclaration[] = [usersPolicy, groupsPolicy, menuPolicy, notificationsPolicy, mappingPolicy];
 
 /**
- * The declared policies built with the app's context, for `crud.adopt`. The notices are written
- * through the service without a generated screen (not in the registry); a test's registry without
- * users or groups gets no policy for them.
+ * The declared policies built with the app's context, for `crud.adopt`. The notices and menus are
+ * written through the service without a generated screen (not in the registry); a test's registry
+ * without users or groups gets no policy for them.
  */
 export const resolvePolicies = (ctx: AppContext): ResourcePolicy[] =>
   declaredPolicies
-    .filter((p) => p.resource === notification.name || ctx.registry.find(p.resource))
+    .filter((p) => servedBesides.some((x) => x.name === p.resource) || ctx.registry.find(p.resource))
     .map((p) => ({ resource: p.resource, guards: p.build(ctx) }));

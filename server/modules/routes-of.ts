@@ -1,7 +1,8 @@
 import type { ResourceRoutes } from '../routes/resource-routes';
-import { notification, type ResourceDescriptor } from '../../resources';
+import { menu, notification } from '../../resources';
 import { usersRoutes } from './users/resource-routes';
 import { notificationRoutes } from './notifications/resource-routes';
+import { menuRoutes } from './access/menu-routes';
 
 /**
  * What modules add to the generated routes of their resources, by resource name: one factory
@@ -10,7 +11,8 @@ import { notificationRoutes } from './notifications/resource-routes';
 export const declaredRoutes: ReadonlyMap<string, ResourceRoutes> = new Map([
   ['users', usersRoutes],
   [notification.name, notificationRoutes],
+  [menu.name, menuRoutes],
 ]);
 
 /** Served by the generated routes without a generated screen (not in the registry's list). */
-export const servedBesides: readonly ResourceDescriptor[] = [notification];
+export { servedBesides } from '../../resources';

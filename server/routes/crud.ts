@@ -36,12 +36,16 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
   const { crud, registry } = scope.ctx;
   const shape = options.shape ?? ((record: Row) => record);
 
+  /** A record as the resource answers it (the module's answer where it declares one). */
+  const answerOf = (record: Row, request: FastifyRequest) => (options.answer ? options.answer(record, request) : shape(record));
+
   /** A stale write's refusal carries the record as it is now, in the resource's own shape. */
-  const shapedRefusal = (err: unknown): never => {
-    if (options.shape && err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
-      // The refusal as the service made it, its record in the resource's shape.
+  const shapedRefusal = async (err: unknown, request: FastifyRequest): Promise<never> => {
+    const reshaped = options.shape ?? options.answer;
+    if (reshaped && err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
+      // The refusal as the service made it, its record as the resource answers it.
       const data = err.data as { record?: Row };
-      if (data.record) data.record = shape(data.record);
+      if (data.record) data.record = await answerOf(data.record, request);
     }
     throw err;
   };
@@ -54,8 +58,9 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
   }
 
   /** A read by id's answer, with the record's version as its ETag. */
-  const answerRecord = (reply: FastifyReply, record: Row) => {
+  const answerRecord = (request: FastifyRequest, reply: FastifyReply, record: Row) => {
     void reply.header('etag', etagOf(versionOf(record)));
+    if (options.answer) return options.answer(record, request).then((answer) => success(MESSAGES.get, answer));
     return success(MESSAGES.get, shape(record));
   };
 
@@ -67,7 +72,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
   function readById(request: Request, reply: FastifyReply) {
     if (request.validationError?.validationContext === 'params') throw schemaRefusal(request.validationError, 400);
     const found = crud.getAtOnce(d, parseId(d, request.params.id), request.user);
-    return found instanceof Promise ? found.then((record) => answerRecord(reply, record)) : answerRecord(reply, found);
+    return found instanceof Promise ? found.then((record) => answerRecord(request, reply, record)) : answerRecord(request, reply, found);
   }
 
   const schema = routeSchema(registry, d, action, takesId(action));
@@ -110,7 +115,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
                 const body = await readWriteBody(request, d);
                 if (request.validationError) await refuseBody(request, body);
                 const record = await crud.create(d, body, { actor: request.user });
-                return reply.code(201).send(success(MESSAGES.create, shape(record)));
+                return reply.code(201).send(success(MESSAGES.create, await answerOf(record, request)));
               }
               case 'update': {
                 const id = parseId(d, request.params.id);
@@ -121,9 +126,9 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
                     actor: request.user,
                     expectedVersion: expectedVersion(request.headers['if-match']),
                   })
-                  .catch(shapedRefusal);
+                  .catch((err: unknown) => shapedRefusal(err, request));
                 void reply.header('etag', etagOf(versionOf(record)));
-                return success(MESSAGES.update, shape(record));
+                return success(MESSAGES.update, await answerOf(record, request));
               }
               case 'delete': {
                 const id = parseId(d, request.params.id);
@@ -133,7 +138,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
                     actor: request.user,
                     expectedVersion: expectedVersion(request.headers['if-match']),
                   })
-                  .catch(shapedRefusal);
+                  .catch((err: unknown) => shapedRefusal(err, request));
                 return success(MESSAGES.delete, before ? shape(before) : record);
               }
             }

@@ -36,6 +36,11 @@ export interface ResourceRoutes {
   };
   /** A record as the module's answers show it (a notice: its `notification_*` fields); the ETag is the stored version's. */
   shape?: (record: Row) => Row;
+  /**
+   * A record as the module answers it when that needs a read of its own (a menu: its groups and
+   * sub-menus): read by id, create and update answers. The ETag stays the stored version's.
+   */
+  answer?: (record: Row, request: FastifyRequest) => Promise<Row>;
   /** A delete answers the record as it was (the notices), not only its id. */
   deleteAnswersRecord?: boolean;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { byPosition, childrenIndex, type MenuRow } from './menu-service';
+import { byPosition, childrenIndex, type MenuRow } from './menu-read';
 
 /**
  * A navigation entry: the menu row as the spec names its fields, children in `menus`, and

@@ -1,25 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
-import { noEscalation } from '../../auth/no-escalation';
-import { success } from '../../http/envelope';
-import { parseIdParam } from '../../http/ids';
-import { etagOf, expectedVersion } from '../../crud/versions';
-import { ensureSuperAdminGroup } from '../../startup';
+import { ApiError, success } from '../../http/envelope';
+import { etagOf, expectedVersion, versionOf } from '../../crud/versions';
+import type { Row } from '../../db/database';
 import { USER_PERMISSION_SLUG, users as usersDescriptor } from '../../../resources';
 import './menus';
 import { groupReader } from './groups';
-import { menuService, type MenuInput } from './menu-service';
-import { assertMenuChangeAllowed, type MenuGrant } from './menu-policy';
 import { navigationOf, permissionMenusOf, shortcutsOf } from './navigation';
 import { shippedNames } from './catalogue';
-import { permissionService, type PermissionChange } from './permission-service';
+import { flatten, permissionReader, type PermissionChange, type PermissionEntry } from './permission-read';
+import { GROUP_MENUS, USER_MENUS } from './permission-rules';
 import {
-  getMenuSchema,
-  menuCreateSchema,
-  menuDeleteSchema,
-  menuFilters,
-  menuListSchema,
-  menuUpdateSchema,
   optionalInt,
   permissionCreateSchema,
   permissionCreateUserSchema,
@@ -31,109 +22,31 @@ import {
 
 type Query = Record<string, string | undefined>;
 
-const grantOf = (m: { menu_slug: string; menu_status: number; permission_group: number[] }): MenuGrant => ({
-  slug: m.menu_slug,
-  status: m.menu_status,
-  groups: m.permission_group,
-});
-
-const menuId = (raw: string): number => parseIdParam(raw, 'menu');
-
-/** The menu catalogue, group and per-user permissions, and the signed-in user's menus (spec 000 section 7). */
+/**
+ * The signed-in user's menus, and the group and per-user permission trees with their saves (spec
+ * 000 section 7). A save is an update of the group or the user through the one service: their
+ * `permission_menus` / `user_permissions` link changes in the record's transaction, with a version
+ * step (the ETag), the policies' rules (no escalation, the protected slugs) and one trail entry
+ * (`permission-change`, the slugs granted and withdrawn). Menus themselves are a declared resource
+ * served by the generated routes (resources/menu.ts, ./menu-routes.ts).
+ */
 export const accessRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
   const db = ctx.conn.db;
-  let superAdmin: number | undefined;
-  const superAdminGroup = async () => (superAdmin ??= await ensureSuperAdminGroup(db, ctx.registry));
-  const groups = groupReader(db, ctx.registry);
-  const menus = menuService(db, groups, superAdminGroup, ctx.conn, ctx.crud.lastChange);
-  const permissions = permissionService(db, groups, superAdminGroup, ctx.conn, shippedNames(ctx.registry), ctx.crud.lastChange);
-  const escalation = noEscalation(ctx);
-
-  /** Every permission change reaches the affected users on their very next request. */
-  const changed = (who: { userIds?: number[]; groupIds?: number[] }) => {
-    ctx.permissions.invalidate();
-    ctx.events.emit('permissions-changed', who);
-  };
-  /** Open menu dialogs hear of a menu saved or deleted elsewhere (the socket's `record` event). */
-  const menuChanged = (id: number, action: 'create' | 'update' | 'delete') =>
-    ctx.events.emit('record-changed', { resource: 'menu', ids: [id], action });
+  const permissions = permissionReader(db, groupReader(db, ctx.registry), shippedNames(ctx.registry));
+  const groups = ctx.registry.get('group');
+  const users = ctx.registry.get(usersDescriptor.name);
   const slugsOf = (request: FastifyRequest) => ctx.permissions.slugsFor(signedIn(request));
   const found = (n: number) => (n ? 'Data Found' : 'Data Not Found');
 
-  app.get<{ Querystring: Query }>(
-    '/menu/menu-list',
-    { schema: menuListSchema, preHandler: requirePermission('menu/menu-list') },
-    async (request) => {
-      const list = await menus.list(menuFilters(request.query));
-      return success(found(list.length), list, list.length);
-    },
-  );
-
-  app.get<{ Params: { id: string } }>(
-    '/menu/get-menu/:id',
-    { schema: getMenuSchema, preHandler: requirePermission('menu/get-menu') },
-    async (request, reply) => {
-      const menu = await menus.get(menuId(request.params.id));
-      void reply.header('etag', etagOf(menu.version));
-      return success('Data Found', menu);
-    },
-  );
-
-  app.post<{ Body: MenuInput }>(
-    '/menu/menu-create',
-    { schema: menuCreateSchema, attachValidation: true, preHandler: requirePermission('menu/menu-create') },
-    async (request, reply) => {
-      rejectInvalid(request);
-      const input = request.body;
-      await assertMenuChangeAllowed(escalation, signedIn(request), undefined, {
-        slug: input.menu_slug ?? '',
-        status: input.menu_status ?? 1,
-        groups: input.permission_group ?? [],
-      });
-      const menu = await menus.create(input, signedIn(request));
-      changed({ groupIds: menu.permission_group });
-      menuChanged(menu.menu_id, 'create');
-      return reply.code(201).send(success('Data Insert Successfully', menu));
-    },
-  );
-
-  app.put<{ Params: { id: string }; Body: MenuInput }>(
-    '/menu/menu-update/:id',
-    { schema: menuUpdateSchema, attachValidation: true, preHandler: requirePermission('menu/menu-update') },
-    async (request, reply) => {
-      const id = menuId(request.params.id);
-      rejectInvalid(request);
-      const stored = await menus.get(id);
-      const before = stored.permission_group;
-      const input = request.body;
-      await assertMenuChangeAllowed(escalation, signedIn(request), grantOf(stored), {
-        slug: input.menu_slug ?? stored.menu_slug,
-        status: input.menu_status ?? stored.menu_status,
-        groups: input.permission_group ?? before,
-      });
-      const menu = await menus.update(id, input, signedIn(request), expectedVersion(request.headers['if-match']));
-      changed({ groupIds: [...new Set([...before, ...menu.permission_group])] });
-      menuChanged(id, 'update');
-      void reply.header('etag', etagOf(menu.version));
-      return success('Data Update Successfully', menu);
-    },
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    '/menu/menu-delete/:id',
-    { schema: menuDeleteSchema, preHandler: requirePermission('menu/menu-delete') },
-    async (request) => {
-      const id = menuId(request.params.id);
-      const stored = await menus.get(id);
-      const before = stored.permission_group;
-      await assertMenuChangeAllowed(escalation, signedIn(request), grantOf(stored), undefined);
-      const done = await menus.remove(id, signedIn(request), expectedVersion(request.headers['if-match']));
-      changed({ groupIds: before });
-      menuChanged(id, 'delete');
-      return success('Data Delete Successfully', done);
-    },
-  );
+  /** A stale save's 412 carries the set as the console's tree shows it now (active menus) and its version. */
+  const refuseStale = (tree: () => Promise<PermissionEntry[]>) => async (err: unknown) => {
+    if (err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
+      const data = err.data as { record?: Row; version?: string };
+      throw new ApiError(412, err.message, undefined, { ...data, record: await tree() });
+    }
+    throw err;
+  };
 
   app.get(
     '/menu/menu-list-user',
@@ -169,8 +82,8 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       const q = request.query;
       const group = optionalInt(q.group, 'group');
       const tree = await permissions.groupTree(group, optionalInt(q.menu, 'menu'), optionalInt(q.status, 'status'));
-      // The group's set version, for the save's If-Match (the body stays the spec's tree).
-      if (group) void reply.header('etag', etagOf(await permissions.groupVersion(group)));
+      // The group's version, for the save's If-Match (the body stays the spec's tree).
+      if (group) void reply.header('etag', etagOf(versionOf(await ctx.crud.stored(groups, group, signedIn(request)))));
       return success(found(tree.length), tree, tree.length);
     },
   );
@@ -182,14 +95,14 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       rejectInvalid(request);
       const q = request.query;
       const user = optionalInt(q.user, 'user') ?? 0;
-      if (user) await ctx.crud.stored(ctx.registry.get(usersDescriptor.name), user, signedIn(request));
+      const stored = user ? await ctx.crud.stored(users, user, signedIn(request)) : undefined;
       const tree = await permissions.userTree(
         user,
         optionalInt(q.group, 'group'),
         optionalInt(q.menu, 'menu'),
         optionalInt(q.status, 'status'),
       );
-      if (user) void reply.header('etag', etagOf(await permissions.userVersion(user)));
+      if (stored) void reply.header('etag', etagOf(versionOf(stored)));
       return success(found(tree.length), tree, tree.length);
     },
   );
@@ -200,18 +113,22 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       rejectInvalid(request);
       const { group_id, permission_data } = request.body;
-      const viewer = signedIn(request);
-      await escalation.assertManagesGroup(viewer, group_id);
-      const saved = await permissions.saveGroup(
-        group_id,
-        permission_data,
-        (slugs) => escalation.assertHolds(viewer, slugs, 'These permissions'),
-        viewer,
-        expectedVersion(request.headers['if-match']),
-      );
-      changed({ groupIds: [group_id] });
-      void reply.header('etag', etagOf(saved.version));
-      return success('Permission Update Successfully', { group_id, ...saved });
+      await permissions.requireGroup(group_id, 'group_id');
+      const changes = flatten(permission_data);
+      await permissions.checkChanges(changes, false);
+      // The last word on a menu wins when a payload names it twice.
+      const put = Object.fromEntries(changes.map((c) => [String(c.menu_id), c.permission_status === 1 ? 1 : null]));
+      const saved = await ctx.crud
+        .update(
+          groups,
+          group_id,
+          { fields: { [GROUP_MENUS]: { put } }, files: [] },
+          { actor: signedIn(request), expectedVersion: expectedVersion(request.headers['if-match']), reason: 'permission-change' },
+        )
+        .catch(refuseStale(() => permissions.groupTree(group_id, undefined, 1)));
+      const version = versionOf(saved);
+      void reply.header('etag', etagOf(version));
+      return success('Permission Update Successfully', { group_id, changed: Object.keys(put).length, version });
     },
   );
 
@@ -222,20 +139,29 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       rejectInvalid(request);
       const { user, permission_data } = request.body;
       const viewer = signedIn(request);
-      await ctx.crud.stored(ctx.registry.get(usersDescriptor.name), user.user_id, viewer);
-      const saved = await permissions.saveUser(
-        user.user_id,
-        permission_data,
-        async (slugs, target) => {
-          if (target) await escalation.assertNotAbove(viewer, target);
-          await escalation.assertHolds(viewer, slugs, 'These permissions');
-        },
-        viewer,
-        expectedVersion(request.headers['if-match']),
+      await ctx.crud.stored(users, user.user_id, viewer);
+      const target = await permissions.requireUser(user.user_id, 'user.user_id');
+      const changes = flatten(permission_data);
+      await permissions.checkChanges(changes, true);
+      // A status equal to the group's needs no entry of the user's own; a reset drops theirs.
+      const fromGroup = await permissions.groupGrants(target.user_group);
+      const put = Object.fromEntries(
+        changes.map((c) => {
+          const on = c.permission_status === 1;
+          return [String(c.menu_id), c.reset || on === fromGroup.has(c.menu_id) ? null : on ? 1 : 0];
+        }),
       );
-      changed({ userIds: [user.user_id] });
-      void reply.header('etag', etagOf(saved.version));
-      return success('Permission Update Successfully', { user_id: user.user_id, ...saved });
+      const saved = await ctx.crud
+        .update(
+          users,
+          user.user_id,
+          { fields: { [USER_MENUS]: { put } }, files: [] },
+          { actor: viewer, expectedVersion: expectedVersion(request.headers['if-match']), reason: 'permission-change' },
+        )
+        .catch(refuseStale(() => permissions.userTree(user.user_id, undefined, undefined, 1)));
+      const version = versionOf(saved);
+      void reply.header('etag', etagOf(version));
+      return success('Permission Update Successfully', { user_id: user.user_id, changed: Object.keys(put).length, version });
     },
   );
 };

@@ -1,67 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/envelope';
-import { METHODS, type MenuFilters } from './menu-service';
+import type { MenuFilters } from './menu-read';
 
 /** JSON schemas of the access routes (they also document them at /api/docs). */
 const tags = ['access'];
-const flag = { type: 'integer', enum: [0, 1] } as const;
-const id = { type: 'integer', minimum: 0, maximum: 2147483647 } as const;
-
-export const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', maxLength: 20 } },
-} as const;
-
-const menuFields = {
-  menu_name: { type: 'string', minLength: 1, maxLength: 150 },
-  // Optional names per language beside the spec's menu_name; '' removes one.
-  menu_name_bn: { type: 'string', maxLength: 150 },
-  menu_name_es: { type: 'string', maxLength: 150 },
-  menu_name_my: { type: 'string', maxLength: 150 },
-  menu_slug: { type: 'string', minLength: 1, maxLength: 150, pattern: '^[A-Za-z0-9][A-Za-z0-9/_-]*$' },
-  menu_position: { type: 'integer', minimum: 0, maximum: 100000 },
-  main_menu: id,
-  sub_menu: { type: 'string', enum: ['Yes', 'No'] },
-  menu_api_method: { type: 'string', enum: [...METHODS] },
-  menu_icon: { type: 'string', maxLength: 100 },
-  menu_shortcut_status: flag,
-  menu_visible_status: flag,
-  menu_status: flag,
-  permission_group: { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-} as const;
-
 const any = (s: string) => ({ type: 'string', maxLength: 200, description: s }) as const;
-export const menuListSchema = {
-  tags,
-  summary: 'Menus, filtered; main_menu=0 answers the tree of top-level menus with their children in `menus`',
-  querystring: {
-    type: 'object',
-    properties: {
-      api_method: any('get|post|put|patch|delete|all'),
-      menu_slug: any('a slug or all'),
-      main_menu: any('parent id (0 = top level, as a tree) or all (flat)'),
-      sub_menu: any('Yes|No|all'),
-      group: any('group id or all: menus granted to that group'),
-      visible_status: any('1|0|all'),
-      status: any('1|0|all'),
-      search: any('text in the name or slug'),
-    },
-  },
-};
-export const getMenuSchema = { tags, summary: 'One menu with its groups and direct children', params: idParams };
-export const menuCreateSchema = {
-  tags,
-  summary: 'Creates a menu (defaults: position 1, top level, sub menu No, get, visible, no shortcut, active)',
-  body: { type: 'object', required: ['menu_name', 'menu_slug'], properties: menuFields, additionalProperties: true },
-};
-export const menuUpdateSchema = {
-  tags,
-  summary: 'Updates a menu; `permission_group` (sorted group ids) replaces its groups',
-  params: idParams,
-  body: { type: 'object', properties: menuFields, additionalProperties: true },
-};
-export const menuDeleteSchema = { tags, summary: 'Deletes a menu without sub-menus', params: idParams };
+
 export const userMenusSchema = (summary: string) => ({ tags, summary, querystring: { type: 'object', properties: {} } });
 
 export const permissionListSchema = {

@@ -334,7 +334,7 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
         branch: branchValue === undefined || branchValue === null ? null : Number(branchValue),
         actor: change.actor,
         ...(change.origin && { origin: change.origin }),
-        changes: descriptorChanges(d, change.before, change.after),
+        changes: change.described ?? descriptorChanges(d, change.before, change.after),
         snapshot: descriptorSnapshot(d, change.action === 'delete' ? change.before : change.after),
       } satisfies TrailEntry,
       check: ours?.check,

@@ -11,6 +11,7 @@ import { withDatabaseLock } from '../../db/database-lock';
 import { ApiError, notFound } from '../../http/envelope';
 import { setting } from '../../db/settings';
 import { bodyProblems, checkSelf, sessionEndingChanges } from './rules';
+import { USER_MENUS, permissionRules } from '../access/permission-rules';
 
 /**
  * The users' rules, on the one write path every caller of the generic service goes through
@@ -25,6 +26,7 @@ export const usersPolicy: PolicyDeclaration = { resource: users.name, build: bui
 function buildUsersPolicy(ctx: AppContext): CrudGuards {
   const db = ctx.conn.db;
   const escalation = noEscalation(ctx);
+  const permissions = permissionRules(ctx);
   const groupSlugs = (group: unknown) => ctx.permissions.slugsFor({ user_id: 0, user_group: Number(group) });
   const asUser = (row: Row) => ({ user_id: Number(row.user_id), user_group: Number(row.user_group) });
 
@@ -62,9 +64,12 @@ function buildUsersPolicy(ctx: AppContext): CrudGuards {
       if (actor) await escalation.assertHolds(actor, await groupSlugs(after.user_group), 'This group');
     },
 
-    async beforeUpdate({ actor, before, after, body }) {
+    async beforeUpdate({ actor, before, after, body, links }) {
       await loadPasswordPolicy();
       unprocessable(bodyProblems(body.fields, before));
+      // The user's own grants and denials (the user permission screen's save).
+      const own = links?.get(USER_MENUS);
+      if (own) await permissions.checkUser(actor, after, own);
       if (!actor) return;
       const id = Number(before.user_id);
       if (leaving({ action: 'update', before, after }).deactivating) checkSelf(actor, id, 'deactivate');
@@ -104,8 +109,14 @@ function buildUsersPolicy(ctx: AppContext): CrudGuards {
       });
     },
 
+    describe: (tdb, change) => permissions.describeUser(tdb, change),
+
     async afterWrite(id, action, { actor, before, after, body }) {
       if (action !== 'update' || !before || !after) return;
+      if (body?.fields[USER_MENUS] !== undefined) {
+        ctx.permissions.invalidate();
+        ctx.events.emit('permissions-changed', { userIds: [id] });
+      }
       const password = body?.fields.password;
       const reason = sessionEndingChanges(before, after, typeof password === 'string' && password !== '');
       if (reason.deactivated || reason.groupChanged || reason.passwordSet)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../harness';
 import { PROTECTED_SLUGS } from '../../../server/modules/access/catalogue';
-import { syncMenuCatalogue } from '../../../server/modules/access/catalogue';
+import { syncMenuCatalogue } from '../../../server/startup/menu-catalogue';
 import { ensureSuperAdminGroup } from '../../../server/startup';
 
 interface Menu {

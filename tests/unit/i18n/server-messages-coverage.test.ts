@@ -26,8 +26,6 @@ const PASS_THROUGHS: Record<string, string> = {
   'server/crud/values.ts: `${name} ${msg}`': 'a field name before its message (FIELD_SAMPLES)',
   "server/http/validation.ts: `${field} ${e.message ?? 'is invalid'}`": "Ajv's messages after a field name (AJV_TEXTS)",
   'server/http/validation.ts: message': `${JOINED}, or Fastify's validation message (AJV_TEXTS)`,
-  "server/modules/access/menu-service.ts: Object.values(errors).join('; ')": JOINED,
-  "server/modules/access/permission-service.ts: Object.values(errors).join('; ')": JOINED,
   "server/modules/access/schemas.ts: missing ? 'required' : (v.message ?? 'invalid')": "Ajv's messages (AJV_TEXTS)",
   'server/modules/accounts/forgot-routes.ts: problem': "passwordProblem()'s returns, scanned",
   'server/modules/accounts/profile-routes.ts: problem': "passwordProblem()'s returns, scanned",
