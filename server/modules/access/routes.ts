@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
-import { etagOf, expectedVersion, versionOf } from '../../crud/versions';
+import { etagOf, expectedVersion, staleRefusal, versionOf } from '../../crud/versions';
 import type { Row } from '../../db/database';
 import { USER_PERMISSION_SLUG, users as usersDescriptor } from '../../../resources';
 import './menus';
@@ -39,11 +39,25 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   const slugsOf = (request: FastifyRequest) => ctx.permissions.slugsFor(signedIn(request));
   const found = (n: number) => (n ? 'Data Found' : 'Data Not Found');
 
+  /**
+   * A user's set version: their record's and their group's. A change of the group's menus moves
+   * what the user's toggles mean (each says "as the group" or differs from it), so it makes a save
+   * of the user's set stale too.
+   */
+  const userSetVersion = async (user: Row) => {
+    const group = await ctx.crud.stored(groups, Number(user.user_group)).catch(() => undefined);
+    return `${versionOf(user)}~${group ? versionOf(group) : ''}`;
+  };
+
   /** A stale save's 412 carries the set as the console's tree shows it now (active menus) and its version. */
-  const refuseStale = (tree: () => Promise<PermissionEntry[]>) => async (err: unknown) => {
+  const refuseStale = (tree: () => Promise<PermissionEntry[]>, version?: () => Promise<string>) => async (err: unknown) => {
     if (err instanceof ApiError && err.statusCode === 412 && typeof err.data === 'object' && err.data !== null) {
       const data = err.data as { record?: Row; version?: string };
-      throw new ApiError(412, err.message, undefined, { ...data, record: await tree() });
+      throw new ApiError(412, err.message, undefined, {
+        ...data,
+        record: await tree(),
+        ...(version && { version: await version() }),
+      });
     }
     throw err;
   };
@@ -102,7 +116,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
         optionalInt(q.menu, 'menu'),
         optionalInt(q.status, 'status'),
       );
-      if (stored) void reply.header('etag', etagOf(versionOf(stored)));
+      if (stored) void reply.header('etag', etagOf(await userSetVersion(stored)));
       return success(found(tree.length), tree, tree.length);
     },
   );
@@ -139,8 +153,14 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       rejectInvalid(request);
       const { user, permission_data } = request.body;
       const viewer = signedIn(request);
-      await ctx.crud.stored(users, user.user_id, viewer);
+      const stored = await ctx.crud.stored(users, user.user_id, viewer);
       const target = await permissions.requireUser(user.user_id, 'user.user_id');
+      const tree = () => permissions.userTree(user.user_id, undefined, undefined, 1);
+      const now = async () => userSetVersion(await ctx.crud.stored(users, user.user_id));
+      // The user's part is checked by the write, under the record's lock; the group's part here.
+      const [ownVersion, groupVersion] = (expectedVersion(request.headers['if-match']) ?? '').split('~');
+      if (groupVersion !== undefined && `${ownVersion}~${groupVersion}` !== (await userSetVersion(stored)))
+        await refuseStale(tree, now)(staleRefusal([], '', await ctx.crud.lastChange('users', user.user_id)));
       const changes = flatten(permission_data);
       await permissions.checkChanges(changes, true);
       // A status equal to the group's needs no entry of the user's own; a reset drops theirs.
@@ -151,15 +171,15 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
           return [String(c.menu_id), c.reset || on === fromGroup.has(c.menu_id) ? null : on ? 1 : 0];
         }),
       );
-      const saved = await ctx.crud
+      await ctx.crud
         .update(
           users,
           user.user_id,
           { fields: { [USER_MENUS]: { put } }, files: [] },
-          { actor: viewer, expectedVersion: expectedVersion(request.headers['if-match']), reason: 'permission-change' },
+          { actor: viewer, expectedVersion: ownVersion || undefined, reason: 'permission-change' },
         )
-        .catch(refuseStale(() => permissions.userTree(user.user_id, undefined, undefined, 1)));
-      const version = versionOf(saved);
+        .catch(refuseStale(tree, now));
+      const version = await now();
       void reply.header('etag', etagOf(version));
       return success('Permission Update Successfully', { user_id: user.user_id, changed: Object.keys(put).length, version });
     },

@@ -9,7 +9,9 @@ export type FieldChanges = Record<string, FieldChange>;
 /** Columns every write touches; their change says nothing a reader needs. */
 const BOOKKEEPING = new Set(['created_at', 'updated_at']);
 
-const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+// An empty link (no groups, no own grants) is as empty as a blank field.
+const isEmpty = (v: unknown) =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && !v.length) || (typeof v === 'object' && !Object.keys(v).length);
 // Most fields of an update are unchanged and plain values: those compare without serialising.
 const same = (a: unknown, b: unknown) => a === b || canonicalJson(a ?? null) === canonicalJson(b ?? null);
 

@@ -173,4 +173,71 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
       created_at: stored.created_at,
     });
   });
+
+  it('serves menus by the generated routes: ETag on read and update, 412 for a stale If-Match, 422 with the rules\' message', async () => {
+    const group = await w.group('ONE-MENU', []);
+    const made = await s.call('POST', '/api/menu/menu-create', {
+      body: { menu_name: 'One path', menu_slug: 'one-path/menu', permission_group: [group] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.menu_id as number;
+    expect(made.json().data).toMatchObject({ permission_group: [group], menus: [] });
+    const read = await s.call('GET', `/api/menu/get-menu/${id}`);
+    const etag = read.headers.etag!;
+    expect(etag).toBe(`"${read.json().data.version as string}"`);
+    const saved = await s.call('PUT', `/api/menu/menu-update/${id}`, { body: { menu_name: 'Renamed' }, headers: { 'if-match': etag } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.headers.etag).not.toBe(etag);
+    const stale = await s.call('PUT', `/api/menu/menu-update/${id}`, { body: { menu_name: 'Lost' }, headers: { 'if-match': etag } });
+    expect(stale.statusCode).toBe(412);
+    // The refusal carries the menu as the routes answer it, its groups included.
+    expect(stale.json().data.record).toMatchObject({ menu_name: 'Renamed', permission_group: [group] });
+    const bad = await s.call('PUT', `/api/menu/menu-update/${id}`, { body: { menu_api_method: 'fetch', permission_group: [999999] } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({ menu_api_method: expect.any(String), permission_group: 'Unknown group id(s): 999999' });
+    expect((await s.call('GET', `/api/menu/get-menu/${id}`)).json().data.menu_name).toBe('Renamed');
+  });
+
+  it("writes a menu's groups and a group's permissions through the service: one version step and one trail entry each", async () => {
+    const group = await w.group('ONE-PERM', []);
+    const menu = (await s.call('POST', '/api/menu/menu-create', { body: { menu_name: 'Granted', menu_slug: 'one-path/granted' } })).json()
+      .data.menu_id as number;
+    const tree = await s.call('GET', `/api/permission/permission-list?group=${group}`);
+    const groupTag = tree.headers.etag!;
+    const menuTag = (await s.call('GET', `/api/menu/get-menu/${menu}`)).headers.etag!;
+    const before = ((await auditOf('group', group)).data as unknown[]).length;
+    const saved = await s.call('POST', '/api/permission/permission-create', {
+      body: { group_id: group, permission_data: [{ menu_id: menu, permission_status: 1 }] },
+      headers: { 'if-match': groupTag },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.headers.etag).not.toBe(groupTag);
+    const entries = (await auditOf('group', group)).data as { audit_action: string; audit_changes: unknown }[];
+    expect(entries).toHaveLength(before + 1);
+    expect(entries[0]).toMatchObject({ audit_action: 'permission-change', audit_changes: { granted: ['one-path/granted'], withdrawn: [] } });
+    // The menu's version stepped with its groups: a save of the menu as read before is stale.
+    const menuNow = await s.call('GET', `/api/menu/get-menu/${menu}`);
+    expect(menuNow.json().data.permission_group).toEqual([group]);
+    expect(menuNow.headers.etag).not.toBe(menuTag);
+    const stale = await s.call('PUT', `/api/menu/menu-update/${menu}`, { body: { permission_group: [] }, headers: { 'if-match': menuTag } });
+    expect(stale.statusCode).toBe(412);
+    // A save against the group's old version is refused too, with the tree as it is now.
+    const again = await s.call('POST', '/api/permission/permission-create', {
+      body: { group_id: group, permission_data: [{ menu_id: menu, permission_status: 0 }] },
+      headers: { 'if-match': groupTag },
+    });
+    expect(again.statusCode).toBe(412);
+    expect(JSON.stringify(again.json().data.record)).toContain('one-path/granted');
+  });
+
+  it("removes a deleted group's grants in the delete's own transaction and says so in its trail entry", async () => {
+    const group = await w.group('ONE-GONE', ['branch/branch-list']);
+    expect((await s.call('DELETE', `/api/group/group-delete/${group}`)).statusCode).toBe(200);
+    const rows = await s.app.ctx.conn.db.selectFrom('permission').select('menu_id').where('permission_group', '=', group).execute();
+    expect(rows).toEqual([]);
+    const deleted = ((await auditOf('group', group)).data as { audit_action: string; audit_changes: Record<string, unknown> }[]).find(
+      (e) => e.audit_action === 'delete',
+    )!;
+    expect(deleted.audit_changes.permission_menus).toMatchObject({ before: [expect.any(Number)] });
+  });
 });

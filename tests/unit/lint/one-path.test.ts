@@ -35,7 +35,10 @@ describe('one write path, held by lint', () => {
 
   it('knows every declared table, users and the catalogues among them', () => {
     const tables = declaredTables();
-    expect(tables).toEqual(expect.arrayContaining(['users', 'user_group', 'branch', 'medicine', 'notification']));
+    // Menus and the permission links (a menu's groups, a group's menus, a user's own grants) among them.
+    expect(tables).toEqual(
+      expect.arrayContaining(['users', 'user_group', 'branch', 'medicine', 'notification', 'menu', 'permission', 'user_permission']),
+    );
   });
 
   it('refuses a module that updates a declared table with its own SQL', async () => {
@@ -53,6 +56,18 @@ export async function sneak(db: Db, d: ResourceDescriptor) {
 }
 `;
     expect(await messagesOf(code, 'server/modules/bulk/planted.ts')).toHaveLength(1);
+  });
+
+  it('refuses a module that grants a permission or edits a menu with its own SQL', async () => {
+    const code = `
+import type { Db } from '../../db/database';
+export async function grant(db: Db) {
+  await db.insertInto('permission').values({ permission_group: 2, menu_id: 5 }).execute();
+  await db.updateTable('menu').set({ menu_status: 0 }).execute();
+  await db.deleteFrom('user_permission').execute();
+}
+`;
+    expect(await messagesOf(code, 'server/modules/access/planted.ts')).toHaveLength(3);
   });
 
   it('lets the service itself write, and a module write its own tables', async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../../harness';
 
 const ROUNDS = 10;
-const used = (slug: string) => `The menu slug "${slug}" is already used by another menu`;
+// The one contract's duplicate answer, as for every unique field of every resource.
+const used = (slug: string) => `menu_slug "${slug}" already exists`;
 
 /** Two creates with one slug at once: one 201, one 409 exactly as the slug check answers it, one row. */
 describe.each(DATABASES)('simultaneous creates of one menu slug on %s', (kind) => {
