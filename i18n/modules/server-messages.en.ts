@@ -57,7 +57,6 @@ export default {
     group_in_use: '"%{name}" is the group of %{count} user(s) and cannot be deleted; move them to another group or set it Inactive instead',
     super_admin_keeps:
       'The Super Admin group must keep %{slugs}: these administer menus and permissions, and without them nobody could repair permissions',
-    menu_slug_used: 'The menu slug "%{slug}" is already used by another menu',
     menu_unknown_parent: 'main_menu refers to an unknown menu (id %{id})',
     menu_under_itself: 'A menu cannot be placed under itself or one of its own sub-menus',
     menu_has_children: '"%{name}" has %{count} sub-menu(s) and cannot be deleted; move or delete its sub-menus first',
@@ -66,7 +65,14 @@ export default {
     menu_protected_group:
       '"%{slug}" administers menus and permissions: the Super Admin group must keep it, or nobody could repair permissions',
     menu_protected_delete: '"%{slug}" administers menus and permissions and cannot be deleted, or nobody could repair permissions',
-    unknown_group_ids: 'Unknown group id(s): %{ids}',
+    // A record's links (a menu's groups, a group's menus), as a body sends them.
+    link_json: 'must be a list of ids (JSON)',
+    link_flag: 'must name each id with its flag ({"id": 1 or 0})',
+    link_whole: 'must be a list of whole numbers from 1',
+    link_ids: 'must be a list of ids',
+    link_map: 'must map ids to 1 or 0',
+    link_mapnull: 'must map ids to 1, 0 or null',
+    unknown_linked_ids: 'Unknown %{resource} id(s): %{ids}',
     unknown_menu_ids: 'Unknown menu id(s): %{ids}',
     unknown_group: 'Unknown group (id %{id})',
     unknown_group_id: 'unknown group id %{id}',

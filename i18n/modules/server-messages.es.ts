@@ -45,7 +45,6 @@ export default {
     group_in_use: '"%{name}" es el grupo de %{count} usuario(s) y no se puede eliminar; páselos a otro grupo o márquelo como Inactivo',
     super_admin_keeps:
       'El grupo Super Admin debe conservar %{slugs}: administran los menús y los permisos, y sin ellos nadie podría reparar los permisos',
-    menu_slug_used: 'El slug de menú "%{slug}" ya lo usa otro menú',
     menu_unknown_parent: 'main_menu hace referencia a un menú desconocido (id %{id})',
     menu_under_itself: 'Un menú no se puede colocar bajo sí mismo ni bajo uno de sus submenús',
     menu_has_children: '"%{name}" tiene %{count} submenú(s) y no se puede eliminar; mueva o elimine primero sus submenús',
@@ -54,7 +53,14 @@ export default {
     menu_protected_group:
       '"%{slug}" administra los menús y los permisos: el grupo Super Admin debe conservarlo, o nadie podría reparar los permisos',
     menu_protected_delete: '"%{slug}" administra los menús y los permisos y no se puede eliminar, o nadie podría reparar los permisos',
-    unknown_group_ids: 'Id(s) de grupo desconocido(s): %{ids}',
+    // A record's links (a menu's groups, a group's menus), as a body sends them.
+    link_json: 'debe ser una lista de ids (JSON)',
+    link_flag: 'debe indicar cada id con su marca ({"id": 1 o 0})',
+    link_whole: 'debe ser una lista de números enteros desde 1',
+    link_ids: 'debe ser una lista de ids',
+    link_map: 'debe asignar a cada id 1 o 0',
+    link_mapnull: 'debe asignar a cada id 1, 0 o null',
+    unknown_linked_ids: 'Id(s) de %{resource} desconocido(s): %{ids}',
     unknown_menu_ids: 'Id(s) de menú desconocido(s): %{ids}',
     unknown_group: 'Grupo desconocido (id %{id})',
     unknown_group_id: 'id de grupo desconocido %{id}',

@@ -67,7 +67,11 @@ function changeOf(link: Link, raw: unknown): LinkChange | string {
 }
 
 /** The links a body names, by link name; a malformed value adds its message to `errors`. */
-export function linkChangesOf(d: ResourceDescriptor, fields: Record<string, unknown>, errors: Record<string, string>): Map<string, LinkChange> {
+export function linkChangesOf(
+  d: ResourceDescriptor,
+  fields: Record<string, unknown>,
+  errors: Record<string, string>,
+): Map<string, LinkChange> {
   const out = new Map<string, LinkChange>();
   for (const link of d.links ?? []) {
     if (!Object.prototype.hasOwnProperty.call(fields, link.name) || fields[link.name] === undefined) continue;
@@ -179,11 +183,7 @@ export async function dropLinks(
   for (const other of all) {
     for (const link of other.links ?? []) {
       if (link.target !== d.name) continue;
-      const owners = await tdb
-        .selectFrom(link.table)
-        .select(sql.ref(link.owner).as('owner'))
-        .where(sql.ref(link.value), '=', id)
-        .execute();
+      const owners = await tdb.selectFrom(link.table).select(sql.ref(link.owner).as('owner')).where(sql.ref(link.value), '=', id).execute();
       if (!owners.length) continue;
       await tdb.deleteFrom(link.table).where(sql.ref(link.value), '=', id).execute();
       touched.set(other.name, [...(touched.get(other.name) ?? []), ...owners.map((o) => Number(o.owner))]);

@@ -484,7 +484,14 @@ export function createCrudService(
             const newId = Number(stored[d.idField]);
             const linked = d.links?.length ? await writeLinks(tdb, d, newId, links) : undefined;
             if (linked) await touchLinked(tdb, linked.touched, values.updated_at);
-            await recordChange(tdb, { resource: d, id: newId, action: 'create', actor, after: { ...stored, ...linked?.after } });
+            await recordChange(tdb, {
+              resource: d,
+              id: newId,
+              action: 'create',
+              actor,
+              after: { ...stored, ...linked?.after },
+              origin: options.origin,
+            });
             return newId;
           }),
         );

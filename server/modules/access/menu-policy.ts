@@ -76,6 +76,17 @@ function assertParent(rows: readonly MenuRow[], parent: number, id: number | und
   }
 }
 
+/** 409 for a menu with sub-menus: they would be left without a parent. */
+function assertNoChildren(rows: readonly MenuRow[], menu: Row) {
+  const children = rows.filter((r) => r.main_menu === Number(menu.menu_id));
+  if (children.length) {
+    throw new ApiError(
+      409,
+      `"${String(menu.menu_name)}" has ${children.length} sub-menu(s) and cannot be deleted; move or delete its sub-menus first`,
+    );
+  }
+}
+
 /** Refuses any change that would take a protected slug away from the Super Admin group. */
 function assertKeepsProtected(before: Row, after: Row, groups: readonly number[], admin: number) {
   const slug = String(before.menu_slug);
@@ -118,8 +129,7 @@ function buildMenuPolicy(ctx: AppContext): CrudGuards {
     const will = groupsAfter(change.links?.get('permission_group'), was);
     assertParent(await menus().rows(), Number(change.after.main_menu ?? 0), id);
     if (before) assertKeepsProtected(before, change.after, will, await superAdminGroup());
-    if (change.actor)
-      await assertMenuChangeAllowed(escalation, change.actor, before && grantOf(before, was), grantOf(change.after, will));
+    if (change.actor) await assertMenuChangeAllowed(escalation, change.actor, before && grantOf(before, was), grantOf(change.after, will));
     if (id !== undefined) reached.set(id, [...new Set([...was, ...will])]);
     return will;
   }
@@ -139,14 +149,7 @@ function buildMenuPolicy(ctx: AppContext): CrudGuards {
     },
     async beforeDelete({ before, actor }) {
       const id = Number(before.menu_id);
-      const rows = await menus().rows();
-      const children = rows.filter((r) => r.main_menu === id);
-      if (children.length) {
-        throw new ApiError(
-          409,
-          `"${String(before.menu_name)}" has ${children.length} sub-menu(s) and cannot be deleted; move or delete its sub-menus first`,
-        );
-      }
+      assertNoChildren(await menus().rows(), before);
       if (PROTECTED_SLUGS.includes(String(before.menu_slug))) {
         throw new ApiError(
           409,
@@ -166,9 +169,7 @@ function buildMenuPolicy(ctx: AppContext): CrudGuards {
           const id = change.before ? Number(change.before.menu_id) : undefined;
           assertParent(await menus().rows(), Number(change.after.main_menu ?? 0), id);
         } else if (change.before) {
-          const id = Number(change.before.menu_id);
-          if ((await menus().rows()).some((r) => r.main_menu === id))
-            throw new ApiError(409, `"${String(change.before.menu_name)}" has sub-menus and cannot be deleted; move or delete its sub-menus first`);
+          assertNoChildren(await menus().rows(), change.before);
         }
         return store();
       }),

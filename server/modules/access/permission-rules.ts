@@ -98,7 +98,17 @@ export function permissionRules(ctx: AppContext) {
       const next = applied(change, own);
       const named = 'replace' in change ? [...new Set([...own.keys(), ...next.keys()])] : [...change.put.keys()];
       const after = effective(group, next);
-      if (actor) await escalation.assertHolds(actor, (await slugsOf(db, named.filter((id) => after.has(id)))).values(), 'These permissions');
+      if (actor)
+        await escalation.assertHolds(
+          actor,
+          (
+            await slugsOf(
+              db,
+              named.filter((id) => after.has(id)),
+            )
+          ).values(),
+          'These permissions',
+        );
       if (Number(user.user_group) === (await superAdminGroup())) {
         const locked = await protectedAmong(named.filter((id) => !after.has(id)));
         if (locked.length) throw lockOut(locked.sort());

@@ -176,7 +176,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
           users,
           user.user_id,
           { fields: { [USER_MENUS]: { put } }, files: [] },
-          { actor: viewer, expectedVersion: ownVersion || undefined, reason: 'permission-change' },
+          { actor: viewer, expectedVersion: ownVersion === '' ? undefined : ownVersion, reason: 'permission-change' },
         )
         .catch(refuseStale(tree, now));
       const version = await now();

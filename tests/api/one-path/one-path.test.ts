@@ -174,7 +174,7 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
     });
   });
 
-  it('serves menus by the generated routes: ETag on read and update, 412 for a stale If-Match, 422 with the rules\' message', async () => {
+  it("serves menus by the generated routes: ETag on read and update, 412 for a stale If-Match, 422 with the rules' message", async () => {
     const group = await w.group('ONE-MENU', []);
     const made = await s.call('POST', '/api/menu/menu-create', {
       body: { menu_name: 'One path', menu_slug: 'one-path/menu', permission_group: [group] },
@@ -214,12 +214,18 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
     expect(saved.headers.etag).not.toBe(groupTag);
     const entries = (await auditOf('group', group)).data as { audit_action: string; audit_changes: unknown }[];
     expect(entries).toHaveLength(before + 1);
-    expect(entries[0]).toMatchObject({ audit_action: 'permission-change', audit_changes: { granted: ['one-path/granted'], withdrawn: [] } });
+    expect(entries[0]).toMatchObject({
+      audit_action: 'permission-change',
+      audit_changes: { granted: ['one-path/granted'], withdrawn: [] },
+    });
     // The menu's version stepped with its groups: a save of the menu as read before is stale.
     const menuNow = await s.call('GET', `/api/menu/get-menu/${menu}`);
     expect(menuNow.json().data.permission_group).toEqual([group]);
     expect(menuNow.headers.etag).not.toBe(menuTag);
-    const stale = await s.call('PUT', `/api/menu/menu-update/${menu}`, { body: { permission_group: [] }, headers: { 'if-match': menuTag } });
+    const stale = await s.call('PUT', `/api/menu/menu-update/${menu}`, {
+      body: { permission_group: [] },
+      headers: { 'if-match': menuTag },
+    });
     expect(stale.statusCode).toBe(412);
     // A save against the group's old version is refused too, with the tree as it is now.
     const again = await s.call('POST', '/api/permission/permission-create', {
