@@ -53,12 +53,14 @@ export default fp(async (app) => {
   });
   // One child per method, route and status, found by one string key: no label hashing per request.
   const children = new Map<string, ReturnType<typeof requests.labels>>();
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise made and awaited on every request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const key = `${request.method} ${reply.statusCode} ${route}`;
     let child = children.get(key);
     if (!child) children.set(key, (child = requests.labels(request.method, route, String(reply.statusCode))));
     child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   const queries = new Histogram({
