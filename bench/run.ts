@@ -15,6 +15,11 @@ import type { Measure, Target } from './harness';
  * BENCH_ONLY=<part of a query name>, BENCH_CPU_PROF=1 (profile both servers into
  * bench/profiles/), BENCH_KEEP=1 (keep the data dir).
  */
+// BENCH_OBSERVABILITY=1: what metrics and traces cost instead (bench/observability.ts -> bench/OBSERVABILITY.md).
+if (process.env.BENCH_OBSERVABILITY === '1') {
+  await import('./observability');
+  process.exit(0);
+}
 /** Issue 7: no worse than the ratios of the 2026-11-22 run (list page 0.78x, get-one 0.82x). */
 const TARGET = { list: 0.78, get: 0.82 };
 const { env } = h;

@@ -6,6 +6,7 @@ import { ApiError } from '../server/http/envelope';
 import { parseListQuery } from '../server/crud/list-query';
 import { registry } from '../resources';
 import { benchConfig, announce, shape, type Row } from './shared';
+import { startTracing, tracingWanted } from '../server/ops/tracing';
 
 /**
  * Child process: the real server (buildApp), on 127.0.0.1 and a free port; prints {"port","pid"}.
@@ -13,6 +14,8 @@ import { benchConfig, announce, shape, type Row } from './shared';
  * and BENCH_STMT_CACHE=1 caches prepared statements on the app's SQLite handle (no effect once the
  * app reuses statements itself). Neither is set by `npm run bench`.
  */
+// OTEL_EXPORTER_OTLP_ENDPOINT: traces on, started before the app is built as server/main.ts does (bench/observability.ts).
+if (tracingWanted()) await startTracing();
 // BENCH_DATABASE_URL: serve a PostgreSQL data set; BENCH_REDIS_URL: the socket.io Redis adapter (several instances).
 const { app } = await buildApp({
   ...benchConfig(process.env.BENCH_DATA_DIR!, process.env.BENCH_ADMIN_PASSWORD!),
@@ -20,6 +23,8 @@ const { app } = await buildApp({
   redisUrl: process.env.BENCH_REDIS_URL === '' ? undefined : process.env.BENCH_REDIS_URL,
   // BENCH_LIST_CACHE=0: nothing kept between requests (every search runs its match).
   listCache: process.env.BENCH_LIST_CACHE !== '0',
+  // BENCH_METRICS=0: /api/metrics off, and with it the per-request histogram and the per-query timing (bench/observability.ts).
+  metrics: process.env.BENCH_METRICS !== '0',
   // BENCH_READER_THREADS=0: SQLite's list and search reads on the main connection (the A/B of bench/SCALE.md).
   readerThreads: process.env.BENCH_READER_THREADS ? Number(process.env.BENCH_READER_THREADS) : undefined,
 });

@@ -36,6 +36,8 @@ import { resolvePolicies } from './modules/policies';
 import { declaredRoutes, servedBesides } from './modules/routes-of';
 import { trailOf } from './modules/audit/trail';
 import metrics from './ops/metrics';
+import traceRequests from './ops/trace-requests';
+import { tracingHooks } from './ops/trace-hooks';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -56,6 +58,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const conn = await connect({
     ...config,
     readerThreads: config.readerThreads ?? availableParallelism(),
+    // Kysely times each query only for someone who reads it: the metrics' histogram, a trace's span.
+    timeQueries: config.metrics !== false || tracingHooks.current !== undefined,
     onIdleError: (err) => {
       if (logger.current) logger.current.error({ err }, 'PostgreSQL connection lost; the pool opens a new one');
       else console.error('PostgreSQL connection lost:', err.message);
@@ -97,7 +101,8 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const schemas = lazySchemaCompilers();
   const app = Fastify({
     schemaController: { compilersFactory: schemas },
-    logger: config.logger ? { level: 'warn' } : false,
+    // With tracing on, a line logged during a request carries its trace_id and span_id too (pino's mixin).
+    logger: config.logger ? { level: config.logLevel ?? 'warn', mixin: tracingHooks.current?.logFields } : false,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
@@ -135,6 +140,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await app.register(staticFiles);
   // Its onResponse hook sees every route's answer; its own route is kept out of the document.
   await app.register(metrics);
+  await app.register(traceRequests);
   await app.register(
     async (api) => {
       await api.register(serverTimeRoutes);

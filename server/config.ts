@@ -26,6 +26,11 @@ export interface ServerConfig {
   seedSamples: boolean;
   logger: boolean;
   /**
+   * The lowest level logged (`LOG_LEVEL`, default `warn`): `info` adds a line per request (with its
+   * `reqId`, and its `trace_id` when tracing is on).
+   */
+  logLevel?: LogLevel;
+  /**
    * IANA time zone giving "today" and "now" their meaning (date defaults), from `TZ`; the
    * process's own zone when unset. The console reads it from GET {apiBase}/server-time.
    */
@@ -68,6 +73,16 @@ export interface ServerConfig {
   metricsToken?: string;
   /** A scrape from loopback is answered without the token (default true; `METRICS_LOOPBACK=0` refuses it). */
   metricsLoopback?: boolean;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevelOf(raw: string | undefined): LogLevel | undefined {
+  if (raw === undefined) return undefined;
+  const level = LOG_LEVELS.find((l) => l === raw.trim().toLowerCase());
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${raw}"`);
+  return level;
 }
 
 /** An empty variable counts as unset (`DATABASE_URL= npm start`). */
@@ -136,6 +151,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 20),
     seedSamples: env.SEED_SAMPLES !== '0',
     logger: env.LOG !== '0',
+    logLevel: logLevelOf(set(env.LOG_LEVEL)),
     timeZone: set(env.TZ),
     smtpUrl: set(env.SMTP_URL),
     mailFrom: set(env.MAIL_FROM),

@@ -1,8 +1,14 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { startTracing, tracingWanted } from './ops/tracing';
 
 /** `npm start`: one process serving the console and the API on one port. */
 const config = configFromEnv();
+// Before the app is built: its logger and its database connection ask whether traces are on.
+const tracing = tracingWanted() ? await startTracing() : undefined;
+/** The spans still buffered go out before the process ends, bounded: a collector that is down must not hold up a stop. */
+const flushTraces = () =>
+  tracing ? Promise.race([tracing.shutdown(), new Promise((r) => setTimeout(r, 5_000).unref())]) : Promise.resolve();
 const { app, adminCreated, generatedAdminPassword } = await buildApp(config);
 
 /**
@@ -24,7 +30,10 @@ process.on('uncaughtException', (err, origin) => {
   process.exitCode = 1;
   const force = setTimeout(() => process.exit(1), 5_000);
   force.unref();
-  void app.close().finally(() => process.exit(1));
+  void app
+    .close()
+    .then(flushTraces)
+    .finally(() => process.exit(1));
 });
 
 await app.listen({ port: config.port, host: config.host });
@@ -49,6 +58,9 @@ console.log(lines.join('\n') + '\n');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void app
+      .close()
+      .then(flushTraces)
+      .then(() => process.exit(0));
   });
 }

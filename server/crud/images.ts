@@ -5,6 +5,7 @@ import type { Sharp } from 'sharp';
 import { lazy } from '../util/lazy';
 import { ApiError } from '../http/envelope';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../security/private-files';
+import { holdPicture, picturesHeld } from '../ops/picture-hold';
 
 /**
  * Uploaded pictures: recognised by their bytes (never by name or declared type), re-encoded so
@@ -74,7 +75,7 @@ const MAX_SIDE = 2400;
 
 export class ImageStore {
   readonly root: string;
-  constructor(dataDir: string) {
+  constructor(private readonly dataDir: string) {
     this.root = path.join(dataDir, 'uploads');
   }
 
@@ -101,11 +102,15 @@ export class ImageStore {
     return `uploads/${folder}/${name}`;
   }
 
-  /** Removes a stored picture; paths outside the upload folder are ignored. */
+  /**
+   * Removes a stored picture; paths outside the upload folder are ignored. While a backup runs, the
+   * picture is moved aside for it instead (server/ops/picture-hold.ts).
+   */
   async remove(relative: string): Promise<void> {
     if (!relative.startsWith('uploads/')) return;
     const abs = path.resolve(this.root, relative.slice('uploads/'.length));
     if (!abs.startsWith(this.root + path.sep)) return;
-    await fs.rm(abs, { force: true });
+    if (picturesHeld(this.dataDir)) await holdPicture(this.dataDir, path.relative(this.root, abs), abs);
+    else await fs.rm(abs, { force: true });
   }
 }

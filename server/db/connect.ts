@@ -6,6 +6,7 @@ import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
 import { sqliteReaders, type SqliteReaders } from './sqlite-readers';
 import { startCheckpointer } from './sqlite-checkpointer';
+import { tracingHooks } from '../ops/trace-hooks';
 
 export interface Connection {
   db: Db;
@@ -34,11 +35,16 @@ export interface QueryTiming {
   observe?: (seconds: number, failed: boolean) => void;
 }
 
-/** Kysely's log hook, handing each query's duration to whoever observes it (nothing is logged). */
+/**
+ * Kysely's log hook, handing each query's duration to whoever observes it (nothing is logged): the
+ * metrics' histogram and, with tracing on, a span under the request's (server/ops/tracing.ts).
+ */
 const timedBy =
-  (timing: QueryTiming) =>
+  (timing: QueryTiming, dialect: Dialect) =>
   (event: LogEvent): void => {
-    timing.observe?.(event.queryDurationMillis / 1000, event.level === 'error');
+    const failed = event.level === 'error';
+    timing.observe?.(event.queryDurationMillis / 1000, failed);
+    tracingHooks.current?.queryDone(event.query.sql, event.queryDurationMillis, failed, dialect);
   };
 
 /** The PostgreSQL client, loaded only by a server that uses PostgreSQL (SQLite is the default). */
@@ -65,6 +71,11 @@ export interface ConnectOptions {
   onIdleError?: (error: Error) => void;
   /** SQLite: threads that work out a search's total and matches (0: on the main connection). */
   readerThreads?: number;
+  /**
+   * Time every query through Kysely's log hook (for the metrics or the traces). Without it Kysely
+   * takes no clock readings and adds no step to a query (bench/OBSERVABILITY.md measures the cost).
+   */
+  timeQueries?: boolean;
 }
 
 export async function connect(options: ConnectOptions): Promise<Connection> {
@@ -91,7 +102,10 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }), log: timedBy(queryTiming) });
+    const db: Db = new Kysely({
+      dialect: new PostgresDialect({ pool }),
+      log: options.timeQueries ? timedBy(queryTiming, 'postgres') : undefined,
+    });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, answers: db, dialect: 'postgres', close: () => db.destroy(), queryTiming, poolStats };
   }
@@ -105,7 +119,10 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   const prepare = statementCache(sqlite);
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
-  const db: Db = new Kysely({ dialect: new ImmediateSqliteDialect({ database }), log: timedBy(queryTiming) });
+  const db: Db = new Kysely({
+    dialect: new ImmediateSqliteDialect({ database }),
+    log: options.timeQueries ? timedBy(queryTiming, 'sqlite') : undefined,
+  });
   const readers = options.readerThreads ? sqliteReaders(file, options.readerThreads) : undefined;
   const checkpointer = startCheckpointer(sqlite, file);
   const close = async () => {

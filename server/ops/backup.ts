@@ -19,6 +19,7 @@ import {
   type BackupFile,
   type Manifest,
 } from './backup-contents';
+import { HELD, holdPictureDeletes } from './picture-hold';
 
 const run = promisify(execFile);
 
@@ -37,11 +38,11 @@ export const backupName = (now: Date) =>
     .replace(/\.\d+Z$/, 'Z')}`;
 
 /**
- * Copies the uploads folder, leaving alone files already copied (pictures are never changed in
- * place). A picture deleted while the copy runs (its record deleted) is simply not copied.
+ * Copies a folder of pictures into the backup's uploads folder, leaving alone files already copied
+ * (pictures are never changed in place). A picture deleted while the copy runs is not copied from
+ * here: while the backup runs a deleted picture is moved to `backup-held/`, copied by the second pass.
  */
-function copyUploads(dataDir: string, into: string): void {
-  const from = path.join(dataDir, UPLOADS);
+function copyPictures(from: string, into: string): void {
   if (!fs.existsSync(from)) return;
   for (const entry of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
@@ -76,7 +77,7 @@ export async function filesOf(dir: string): Promise<BackupFile[]> {
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 
-async function sqliteCopy(config: ServerConfig, registry: Registry, into: string) {
+async function sqliteCopy(config: ServerConfig, registry: Registry, into: string, steps: BackupSteps) {
   const source = new SQLite(path.join(config.dataDir, SQLITE_FILE), { readonly: true, fileMustExist: true });
   source.pragma('busy_timeout = 5000');
   const target = path.join(into, SQLITE_FILE);
@@ -86,6 +87,7 @@ async function sqliteCopy(config: ServerConfig, registry: Registry, into: string
     source.close();
   }
   fs.chmodSync(target, 0o600);
+  await steps.afterSnapshot?.();
   const copy = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SQLite(target, { readonly: true }) }) });
   try {
     return await contentsOf(copy, registry);
@@ -94,7 +96,14 @@ async function sqliteCopy(config: ServerConfig, registry: Registry, into: string
   }
 }
 
-async function postgresDump(config: ServerConfig, registry: Registry, into: string) {
+/** Test seams: code run at the backup's steps, so a test can write between them (the drill's race). */
+export interface BackupSteps {
+  afterFirstCopy?: () => Promise<void>;
+  /** Once the database view is fixed, before the second copy of the pictures. */
+  afterSnapshot?: () => Promise<void>;
+}
+
+async function postgresDump(config: ServerConfig, registry: Registry, into: string, steps: BackupSteps) {
   const pg = (await import('pg')).default;
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 1 }) }) });
   try {
@@ -106,6 +115,7 @@ async function postgresDump(config: ServerConfig, registry: Registry, into: stri
       .execute(async (trx) => {
         const snapshot = (await sql<{ id: string }>`SELECT pg_export_snapshot() AS id`.execute(trx)).rows[0]?.id ?? '';
         const contents = await contentsOf(trx, registry);
+        await steps.afterSnapshot?.();
         await run(
           'pg_dump',
           [
@@ -132,19 +142,33 @@ export interface BackupResult {
 }
 
 /** Takes a backup into a new folder under `parent`; the running server keeps serving meanwhile. */
-export async function takeBackup(config: ServerConfig, registry: Registry, parent: string, now = new Date()): Promise<BackupResult> {
+export async function takeBackup(
+  config: ServerConfig,
+  registry: Registry,
+  parent: string,
+  now = new Date(),
+  steps: BackupSteps = {},
+): Promise<BackupResult> {
   fs.mkdirSync(parent, { recursive: true, mode: 0o700 });
   const folder = path.join(parent, backupName(now));
   if (fs.existsSync(folder)) throw new Error(`${folder} exists already`);
   const partial = `${folder}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { mode: 0o700 });
+  // Before the first copy: from here on a deleted picture is kept aside for this backup (picture-hold.ts).
+  const hold = holdPictureDeletes(config.dataDir);
   try {
     // Pictures are written before their record and never changed: those named by records in the
-    // database copy are in the first pass or, written meanwhile, in the second.
-    copyUploads(config.dataDir, partial);
-    const contents = config.databaseUrl ? await postgresDump(config, registry, partial) : await sqliteCopy(config, registry, partial);
-    copyUploads(config.dataDir, partial);
+    // database copy are in the first pass or, written meanwhile, in the second, or, their record
+    // deleted since, in the held folder.
+    const uploads = path.join(config.dataDir, UPLOADS);
+    copyPictures(uploads, partial);
+    await steps.afterFirstCopy?.();
+    const contents = config.databaseUrl
+      ? await postgresDump(config, registry, partial, steps)
+      : await sqliteCopy(config, registry, partial, steps);
+    copyPictures(uploads, partial);
+    copyPictures(path.join(config.dataDir, HELD), partial);
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       createdAt: now.toISOString(),
@@ -161,5 +185,7 @@ export async function takeBackup(config: ServerConfig, registry: Registry, paren
   } catch (err) {
     fs.rmSync(partial, { recursive: true, force: true });
     throw err;
+  } finally {
+    hold.release();
   }
 }

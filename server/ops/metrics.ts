@@ -8,6 +8,7 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry, type LabelValues } f
 import { PUBLIC } from '../plugins/auth';
 import { ApiError } from '../http/envelope';
 import { msUntil } from '../modules/notifications/time';
+import { requestHistogram } from './request-histogram';
 
 /**
  * `GET {apiBase}/metrics` in the Prometheus text format (prom-client), for an operator's scraper:
@@ -44,21 +45,15 @@ export default fp(async (app) => {
   const register = new Registry();
   const node = processMetrics();
 
-  const requests = new Histogram({
-    name: 'console_http_request_duration_seconds',
-    help: 'HTTP requests answered, by method, route pattern and status, with their duration',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: SECONDS,
-    registers: [register],
-  });
-  // One child per method, route and status, found by one string key: no label hashing per request.
-  const children = new Map<string, ReturnType<typeof requests.labels>>();
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${reply.statusCode} ${route}`;
-    let child = children.get(key);
-    if (!child) children.set(key, (child = requests.labels(request.method, route, String(reply.statusCode))));
-    child.observe(reply.elapsedTime / 1000);
+  const requests = requestHistogram(
+    'console_http_request_duration_seconds',
+    'HTTP requests answered, by method, route pattern and status, with their duration',
+    SECONDS,
+  );
+  // A callback hook, not an async one: no promise made and awaited on every request.
+  app.addHook('onResponse', (request, reply, done) => {
+    requests.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   const queries = new Histogram({
@@ -141,7 +136,7 @@ export default fp(async (app) => {
     async (request, reply) => {
       if (!allowed(request)) throw new ApiError(403, REFUSED);
       reply.header('cache-control', 'no-store').type(register.contentType);
-      return `${await node.metrics()}\n${await register.metrics()}`;
+      return `${await node.metrics()}\n${requests.text()}\n${await register.metrics()}`;
     },
   );
 });
