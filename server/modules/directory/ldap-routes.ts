@@ -43,7 +43,10 @@ export const ldapRoutes: FastifyPluginAsync = (app) => {
         person = await ldapBind(cfg, username, request.body.password);
       } catch (err) {
         if (!(err instanceof WrongPassword)) {
-          request.log.warn({ err: (err as Error & { cause?: unknown }).cause ?? err }, 'LDAP server did not answer');
+          request.log.warn(
+            { err: (err as Error & { cause?: unknown }).cause ?? err },
+            'LDAP server did not answer, or its certificate was refused',
+          );
           throw err;
         }
         await recordFailure(db, username);
