@@ -78,6 +78,7 @@ export const ldapRoutes: FastifyPluginAsync = (app) => {
       return directorySignIn(app.ctx, request, {
         person: { provider: 'ldap', subject: person.dn, username, name: person.name, email: person.email, emailVerified: !!person.email },
         groups: person.groups,
+        groupsClaim: cfg.groupAttribute,
         branch: person.branch,
         remember: isRemember(request.body.remember),
       });
