@@ -9,6 +9,7 @@ export default {
     verdict_allowed: '%{name} %{menu} ব্যবহার করতে পারেন',
     verdict_denied: '%{name} %{menu} ব্যবহার করতে পারেন না',
     why: 'কেন',
+    group_from_directory: 'গ্রুপ %{group} এসেছে ডিরেক্টরির দাবি `%{claim}` = %{value} থেকে, ম্যাপিং #%{mapping} এর মাধ্যমে (%{method})',
     decides: 'নির্ধারণ করে',
     set_by: '%{name} নির্ধারণ করেছেন, %{at}',
     not_recorded: 'অডিট ট্রেইলে নেই (ইনস্টলেশনের সময় নির্ধারিত)',

@@ -9,6 +9,7 @@ export default {
     verdict_allowed: '%{name} may use %{menu}',
     verdict_denied: '%{name} may not use %{menu}',
     why: 'Why',
+    group_from_directory: 'Group %{group} from the directory’s claim `%{claim}` = %{value}, via mapping #%{mapping} (%{method})',
     decides: 'decides',
     set_by: 'set by %{name}, %{at}',
     not_recorded: 'not in the audit trail (set at installation)',

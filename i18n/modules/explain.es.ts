@@ -9,6 +9,8 @@ export default {
     verdict_allowed: '%{name} puede usar %{menu}',
     verdict_denied: '%{name} no puede usar %{menu}',
     why: 'Por qué',
+    group_from_directory:
+      'Grupo %{group} desde el atributo del directorio `%{claim}` = %{value}, mediante la regla de correspondencia n.º %{mapping} (%{method})',
     decides: 'decide',
     set_by: 'establecido por %{name}, %{at}',
     not_recorded: 'no está en el registro de auditoría (establecido en la instalación)',

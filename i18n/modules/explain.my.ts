@@ -9,6 +9,7 @@ export default {
     verdict_allowed: '%{name} သည် %{menu} ကို အသုံးပြုနိုင်သည်',
     verdict_denied: '%{name} သည် %{menu} ကို အသုံးမပြုနိုင်ပါ',
     why: 'အကြောင်းရင်း',
+    group_from_directory: 'အုပ်စု %{group} သည် လမ်းညွှန်၏ claim `%{claim}` = %{value} မှ လာသည်၊ mapping #%{mapping} ဖြင့် (%{method})',
     decides: 'ဆုံးဖြတ်သည်',
     set_by: '%{name} သတ်မှတ်ခဲ့သည်၊ %{at}',
     not_recorded: 'စစ်ဆေးမှတ်တမ်းတွင် မရှိပါ (ထည့်သွင်းစဉ် သတ်မှတ်ခဲ့သည်)',

@@ -350,6 +350,8 @@ export default {
       'Accounts cannot be created from the directory: DIRECTORY_DESIGNATION and DIRECTORY_DEPARTMENT must name an existing designation and department',
     directory_account_gone: 'The console account linked to your directory account no longer exists: ask an administrator',
     directory_ldap_down: 'The directory (LDAP) is not answering: sign-in through it is not possible now; try again in a few minutes',
+    directory_ldap_untrusted:
+      "The directory's (LDAP) certificate is not trusted (%{code}): sign-in through it is not possible; an administrator must check LDAP_CA_FILE and LDAP_URL",
     directory_no_group:
       'Your directory account is in no group the console knows (no mapping gives it a permission group): ask an administrator to map one of your directory groups',
     directory_no_branch:

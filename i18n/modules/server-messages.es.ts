@@ -330,6 +330,8 @@ export default {
       'No se pueden crear cuentas desde el directorio: DIRECTORY_DESIGNATION y DIRECTORY_DEPARTMENT deben nombrar una designación y un departamento existentes',
     directory_account_gone: 'La cuenta de la consola vinculada a su cuenta del directorio ya no existe: consulte a un administrador',
     directory_ldap_down: 'El directorio (LDAP) no responde: ahora no es posible iniciar sesión con él; inténtelo de nuevo en unos minutos',
+    directory_ldap_untrusted:
+      'El certificado del directorio (LDAP) no es de confianza (%{code}): no es posible iniciar sesión con él; un administrador debe revisar LDAP_CA_FILE y LDAP_URL',
     directory_no_group:
       'Su cuenta del directorio no está en ningún grupo que la consola conozca (ninguna correspondencia le da un grupo de permisos): pida a un administrador que asigne uno de sus grupos del directorio',
     directory_no_branch:

@@ -96,6 +96,10 @@ const RUNTIME_ONLY = new Set<string>([
   'uploads',
   'loginRateLimit',
   'maxImageBytes',
+  // The port a test chose ahead (a provider must know the console's address before it starts).
+  'port',
+  // Sign-in through a directory is read at start and per request; the template has its tables.
+  'directory',
 ]);
 
 async function openBrowser(): Promise<{ browser: Browser; context: BrowserContext; dispose: () => Promise<void> }> {
@@ -119,7 +123,7 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
   if (template && Object.keys(config).every((k) => RUNTIME_ONLY.has(k))) fs.cpSync(template, dataDir, { recursive: true });
   const settings = { ...e2eConfig(dataDir), ...config };
   const { app } = await buildApp(settings);
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await app.listen({ port: settings.port, host: '127.0.0.1' });
   const { browser, context, dispose } = await openBrowser();
   const foreignRequests: string[] = [];
   const origin = new URL(address).origin;

@@ -8,6 +8,8 @@ import { users as usersDescriptor } from '../../../resources';
 import type { DirectoryConfig } from '../../directory-config';
 import { directoryDb, type Provider } from './tables';
 import type { Placement } from './mapping';
+import type { RequestOrigin } from '../../auth/auth-user';
+import { noted, type GroupOrigin } from './placement-note';
 
 /** A person as the directory describes them at sign-in. */
 export interface DirectoryPerson {
@@ -64,7 +66,16 @@ async function accountById(ctx: AppContext, userId: number) {
  * with nothing created. The mapping's group and branch are applied to the account each time, through
  * the same path, so a change in the directory takes effect now.
  */
-export async function accountFor(ctx: AppContext, person: DirectoryPerson, place: Placement, actor?: Actor): Promise<DirectoryAccount> {
+export async function accountFor(
+  ctx: AppContext,
+  person: DirectoryPerson,
+  place: Placement,
+  by: { origin: RequestOrigin; claim: string; method: string; actor?: Actor },
+): Promise<DirectoryAccount> {
+  const { actor } = by;
+  // The writes that set the group carry where it came from, for the trail and the explainer.
+  const from: GroupOrigin = { method: by.method, claim: by.claim, value: place.groupFrom.value, mapping: place.groupFrom.mapping };
+  const origin = noted(by.origin, from);
   const cfg = directoryConfig(ctx);
   const db = ctx.conn.db;
   const links = directoryDb(db);
@@ -118,7 +129,7 @@ export async function accountFor(ctx: AppContext, person: DirectoryPerson, place
       password,
       c_password: password,
     });
-    const created = await ctx.crud.create(d, { fields, files: [] }, { actor });
+    const created = await ctx.crud.create(d, { fields, files: [] }, { actor, origin });
     userId = Number(created.user_id);
     how = 'created';
   }
@@ -132,7 +143,7 @@ export async function accountFor(ctx: AppContext, person: DirectoryPerson, place
   if (!account) throw new ApiError(403, 'The console account linked to your directory account no longer exists: ask an administrator');
   if (account.user_status !== 1) throw new ApiError(403, 'This account is inactive');
   if (account.user_group !== place.group || account.user_branch !== place.branch) {
-    await ctx.crud.update(d, userId, { fields: { user_group: place.group, user_branch: place.branch }, files: [] }, { actor });
+    await ctx.crud.update(d, userId, { fields: { user_group: place.group, user_branch: place.branch }, files: [] }, { actor, origin });
     account = (await accountById(ctx, userId)) ?? account;
   }
   await links

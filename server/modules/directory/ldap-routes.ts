@@ -43,7 +43,10 @@ export const ldapRoutes: FastifyPluginAsync = (app) => {
         person = await ldapBind(cfg, username, request.body.password);
       } catch (err) {
         if (!(err instanceof WrongPassword)) {
-          request.log.warn({ err: (err as Error & { cause?: unknown }).cause ?? err }, 'LDAP server did not answer');
+          request.log.warn(
+            { err: (err as Error & { cause?: unknown }).cause ?? err },
+            'LDAP server did not answer, or its certificate was refused',
+          );
           throw err;
         }
         await recordFailure(db, username);
@@ -75,6 +78,7 @@ export const ldapRoutes: FastifyPluginAsync = (app) => {
       return directorySignIn(app.ctx, request, {
         person: { provider: 'ldap', subject: person.dn, username, name: person.name, email: person.email, emailVerified: !!person.email },
         groups: person.groups,
+        groupsClaim: cfg.groupAttribute,
         branch: person.branch,
         remember: isRemember(request.body.remember),
       });

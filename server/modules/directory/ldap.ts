@@ -40,6 +40,40 @@ const all = (v: unknown): string[] =>
 export const ldapUnavailable = () =>
   new ApiError(503, 'The directory (LDAP) is not answering: sign-in through it is not possible now; try again in a few minutes');
 
+/** Node's codes for a certificate the configured authorities do not vouch for, or for another host. */
+const CERTIFICATE_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+function certificateProblem(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * The server answered, but its certificate is not one the console trusts (LDAP_CA_FILE names
+ * another authority, or none is set for a private one; or the certificate is for another host):
+ * nothing was sent to it, not even the person's DN. Said plainly, for the administrator to fix.
+ */
+export const ldapUntrusted = (code: string) =>
+  new ApiError(
+    503,
+    `The directory's (LDAP) certificate is not trusted (${code}): sign-in through it is not possible; an administrator must check LDAP_CA_FILE and LDAP_URL`,
+  );
+
 export function checkTransport(cfg: LdapConfig): void {
   const url = new URL(cfg.url);
   if (url.protocol === 'ldaps:' || cfg.startTls) return;
@@ -52,7 +86,15 @@ export async function ldapBind(cfg: LdapConfig, username: string, password: stri
   // An empty password is an unauthenticated bind, which many servers accept: never a sign-in.
   if (!password) throw new WrongPassword();
   const tlsOptions = cfg.caFile ? { ca: fs.readFileSync(cfg.caFile) } : undefined;
-  const client = new Client({ url: cfg.url, timeout: cfg.timeoutMs, connectTimeout: cfg.timeoutMs, tlsOptions });
+  // ldapts opens a TLS connection whenever the client is given TLS options, ldap:// or not: for
+  // StartTLS the connection must start plain and the options go to startTLS alone.
+  const ldaps = new URL(cfg.url).protocol === 'ldaps:';
+  const client = new Client({
+    url: cfg.url,
+    timeout: cfg.timeoutMs,
+    connectTimeout: cfg.timeoutMs,
+    ...(ldaps && tlsOptions && { tlsOptions }),
+  });
   const dn = cfg.userDn.replaceAll('{username}', escapeDnValue(username));
   try {
     if (cfg.startTls) await client.startTLS(tlsOptions ?? {});
@@ -73,6 +115,8 @@ export async function ldapBind(cfg: LdapConfig, username: string, password: stri
     };
   } catch (err) {
     if (err instanceof InvalidCredentialsError) throw new WrongPassword();
+    const untrusted = certificateProblem(err);
+    if (untrusted) throw Object.assign(ldapUntrusted(untrusted), { cause: err });
     throw Object.assign(ldapUnavailable(), { cause: err });
   } finally {
     await client.unbind().catch(() => undefined);

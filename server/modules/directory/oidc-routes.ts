@@ -116,6 +116,7 @@ export const oidcRoutes: FastifyPluginAsync = (app) => {
           emailVerified: c.email_verified === true,
         },
         groups: claimValues(c[cfg.groupsClaim]),
+        groupsClaim: cfg.groupsClaim,
         branch: claimValues(c[cfg.branchClaim]),
         remember: pending.remember === 1,
         mfa,

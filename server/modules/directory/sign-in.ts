@@ -22,6 +22,8 @@ export interface DirectorySignIn {
   mfa?: string;
   /** The ID token, kept with the session for the provider's sign-out. */
   idToken?: string;
+  /** The claim or attribute the groups came from (`groups`, `cn`), for the trail and the explainer. */
+  groupsClaim: string;
 }
 
 const METHOD = { oidc: 'OpenID Connect', ldap: 'LDAP', scim: 'SCIM' } as const;
@@ -37,7 +39,7 @@ export async function directorySignIn(ctx: AppContext, request: FastifyRequest, 
   const method = METHOD[s.person.provider];
   try {
     const place = await placementOrRefuse(ctx.conn.db, s.person.provider, s.groups, s.branch);
-    const account = await accountFor(ctx, s.person, place);
+    const account = await accountFor(ctx, s.person, place, { origin: originOf(request), claim: s.groupsClaim, method });
     const user = {
       user_id: account.user_id,
       username: account.username,

@@ -17,6 +17,8 @@ interface Entry {
   audit_action: string;
   audit_resource: string;
   audit_record: number | null;
+  /** Where the change came from (the browser, or the note of what made it, e.g. the directory's). */
+  audit_browser: string;
   changes: Record<string, unknown>;
 }
 
@@ -39,7 +41,16 @@ const setBy = (e: Entry | undefined): SetBy =>
 export async function provenance(db: Db, userId: number | undefined, groupId: number) {
   const rows = await auditDb(db)
     .selectFrom('audit_log')
-    .select(['audit_actor', 'audit_actor_name', 'audit_at', 'audit_action', 'audit_resource', 'audit_record', 'audit_changes'])
+    .select([
+      'audit_actor',
+      'audit_actor_name',
+      'audit_at',
+      'audit_action',
+      'audit_resource',
+      'audit_record',
+      'audit_browser',
+      'audit_changes',
+    ])
     .where((eb) =>
       eb.or([
         eb.and([eb('audit_resource', '=', 'users'), eb('audit_record', '=', userId ?? -1)]),
@@ -62,6 +73,10 @@ export async function provenance(db: Db, userId: number | undefined, groupId: nu
     /** The newest change of a field of the user (`users`) or of the group (`group`). */
     field(resource: 'users' | 'group', field: string): SetBy {
       return setBy(about(resource, resource === 'users' ? (userId ?? -1) : groupId).find((e) => field in e.changes));
+    },
+    /** The origin of the newest change of a field of the user: a directory's sign-in notes its mapping there. */
+    fieldOrigin(field: string): string | undefined {
+      return about('users', userId ?? -1).find((e) => field in e.changes)?.audit_browser;
     },
     /** The newest grant or withdrawal of the slug to the group (a permission save, or a menu's groups). */
     groupGrant(slug: string, menuId: number): SetBy {

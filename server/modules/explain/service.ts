@@ -7,6 +7,7 @@ import { inBranchScope } from '../../crud/service';
 import { setting } from '../../db/settings';
 import { actionsOf, permissionSlug, type ResourceDescriptor } from '../../../resources';
 import { provenance, UNRECORDED, type Provenance, type SetBy } from './provenance';
+import { groupOriginOf } from '../directory/placement-note';
 
 /** A link of the chain as the console reads it: the decision's link, named, with who set it and when. */
 export interface ExplainedLink extends Link, SetBy {
@@ -118,6 +119,14 @@ export function explainer(ctx: AppContext) {
     };
   }
 
+  /** Where the user's group came from when the directory's mapping set it (the newest change of the group). */
+  function directoryOrigin(trail: Provenance) {
+    const from = groupOriginOf(trail.fieldOrigin('user_group'));
+    if (!from) return null;
+    const set = trail.field('users', 'user_group');
+    return { source: 'directory' as const, method: from.method, claim: from.claim, value: from.value, mapping_id: from.mapping, ...set };
+  }
+
   return {
     /** `slug` undefined: every menu of the catalogue. `record`: a record the slug's action would reach. */
     async explain(viewer: AuthUser, userId: number, slug?: string, record?: number) {
@@ -174,6 +183,9 @@ export function explainer(ctx: AppContext) {
           group_name: group?.name ?? '',
           group_status: group?.active ? 1 : 0,
           super_admin: facts.superAdmin ? 1 : 0,
+          // The group came from the hospital's directory (a sign-in or SCIM, through the mapping):
+          // which claim, which value, which mapping row; null when an administrator set it.
+          group_from: directoryOrigin(trail),
         },
         items,
       };

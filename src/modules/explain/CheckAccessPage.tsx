@@ -132,6 +132,17 @@ function CheckAccess() {
               <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
                 {translate('explain.why')}
               </Typography>
+              {explanation.user.group_from && (
+                <Typography variant="body2" data-testid="group-from-directory" sx={{ mt: 1 }}>
+                  {translate('explain.group_from_directory', {
+                    group: explanation.user.group_name,
+                    claim: explanation.user.group_from.claim,
+                    value: explanation.user.group_from.value,
+                    mapping: explanation.user.group_from.mapping_id,
+                    method: explanation.user.group_from.method,
+                  })}
+                </Typography>
+              )}
               <Chain chain={chosen.chain} user={explanation.user} />
             </CardContent>
           </Card>

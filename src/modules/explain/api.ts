@@ -29,8 +29,27 @@ export interface ExplainedSlug {
   chain: ExplainedLink[];
 }
 
+/** The user's group came from the hospital's directory: its claim and value, and the mapping row that gave the group. */
+export interface GroupFromDirectory {
+  source: 'directory';
+  method: string;
+  claim: string;
+  value: string;
+  mapping_id: number;
+  set_by_name: string | null;
+  set_at: string | null;
+}
+
 export interface Explanation {
-  user: { user_id: number; user_name: string; group_id: number; group_name: string; group_status: number; user_status: number };
+  user: {
+    user_id: number;
+    user_name: string;
+    group_id: number;
+    group_name: string;
+    group_status: number;
+    user_status: number;
+    group_from?: GroupFromDirectory | null;
+  };
   items: ExplainedSlug[];
 }
 

@@ -34,7 +34,7 @@ export function directorySettings(provider: TestProvider | undefined, more: Part
   };
 }
 
-async function created(s: TestServer, path: string, body: Record<string, unknown>, idField: string) {
+async function created(s: Pick<TestServer, 'call'>, path: string, body: Record<string, unknown>, idField: string) {
   const res = await s.call('POST', path, { body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data[idField] as number;
@@ -45,7 +45,7 @@ async function created(s: TestServer, path: string, body: Record<string, unknown
  * get, two branches, two groups (granting different screens), and the mapping rows between them
  * and the directory's values, made through the API as an administrator would.
  */
-export async function consoleSetUp(s: TestServer) {
+export async function consoleSetUp(s: Pick<TestServer, 'call'>) {
   await created(s, '/api/designation/designation-create', { designation_code: 'DIR-DES', designation_name: 'Staff' }, 'designation_id');
   await created(s, '/api/department/department-create', { department_code: 'DIR-DEP', department_name: 'General' }, 'department_id');
   const north = await created(s, '/api/branch/branch-create', { branch_code: 'NORTH', branch_name: 'North' }, 'branch_id');

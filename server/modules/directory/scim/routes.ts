@@ -2,23 +2,22 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../http/envelope';
 import { PUBLIC } from '../../../plugins/auth';
 import { users as usersDescriptor } from '../../../../resources';
-import { dynamic } from '../../../db/database';
 import { scimActor } from './auth';
 import { ScimError, scimErrorBody } from './errors';
 import { matches, parseFilter } from './filter';
 import { applyPatch } from './patch';
+import { GROUP_SCHEMA, patchGroupMembers, scimGroups } from './groups';
 import { ENTERPRISE, USER_SCHEMA, createScimUser, replaceScimUser, scimRows, toScim } from './users';
 
 const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const MAX_COUNT = 200;
 const SCIM_TYPE = 'application/scim+json; charset=utf-8';
 
 /**
  * SCIM 2.0 (RFC 7644) under the API base, for the hospital's directory to create, update and
  * deactivate accounts: `/scim/v2/Users` (list with `filter`, `startIndex`, `count`; get; create;
- * replace; PATCH; delete) and `/scim/v2/Groups` (the console's groups, read only: membership comes
- * from the mapping), with `ServiceProviderConfig`. Authenticated by a SCIM bearer token
+ * replace; PATCH; delete) and `/scim/v2/Groups` (the console's groups: list, get, and PATCH of their
+ * members, see ./groups.ts), with `ServiceProviderConfig`. Authenticated by a SCIM bearer token
  * (./auth.ts), not a console session: these routes are left out of the console's OpenAPI document
  * and its session guard, and answer SCIM's own error shape.
  */
@@ -121,37 +120,36 @@ export const scimRoutes: FastifyPluginAsync = (app) => {
     return reply.code(204).send();
   });
 
-  const groups = async (id?: number) => {
-    let q = dynamic(ctx.conn.db).selectFrom('user_group').select(['group_id', 'group_name', 'group_code']).orderBy('group_id');
-    if (id !== undefined) q = q.where('group_id', '=', id);
-    const rows = await q.execute();
-    const members = await ctx.conn.db.selectFrom('users').select(['user_id', 'user_name', 'user_group']).execute();
-    return rows.map((g) => ({
-      schemas: [GROUP_SCHEMA],
-      id: String(g.group_id),
-      externalId: String(g.group_code),
-      displayName: String(g.group_name),
-      members: members
-        .filter((m) => m.user_group === Number(g.group_id))
-        .map((m) => ({ value: String(m.user_id), display: m.user_name, $ref: userLocation(m.user_id) })),
-      meta: { resourceType: 'Group', location: `${base}/Groups/${String(g.group_id)}` },
-    }));
+  const withMembers = (request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>) =>
+    !(request.query.excludedAttributes ?? '').split(',').some((a) => a.trim().toLowerCase() === 'members');
+  const oneGroup = async (raw: string, members = true) => {
+    const [g] = /^[0-9]{1,9}$/.test(raw) ? await scimGroups(ctx, base, { id: Number(raw), withMembers: members }) : [];
+    if (!g) throw new ScimError(404, `Group ${raw.slice(0, 40)} not found`);
+    return g;
   };
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/scim/v2/Groups', route, async (request, reply) => {
     const { start, count } = paging(request);
     const filter = request.query.filter === undefined ? undefined : parseFilter(request.query.filter);
-    const all = (await groups()).filter((g) => !filter || matches(filter, g));
-    return send(reply, 200, listOf(all, start, count));
+    // The filter may name members (`members[value eq "7"]`): it sees them even when the answer leaves them out.
+    const all = (await scimGroups(ctx, base)).filter((g) => !filter || matches(filter, g));
+    const shown = withMembers(request) ? all : all.map(({ members: _members, ...g }) => g);
+    return send(reply, 200, listOf(shown, start, count));
   });
 
-  app.get<{ Params: { id: string } }>('/scim/v2/Groups/:id', route, async (request, reply) => {
-    const [g] = /^[0-9]{1,9}$/.test(request.params.id) ? await groups(Number(request.params.id)) : [];
-    if (!g) throw new ScimError(404, `Group ${request.params.id.slice(0, 40)} not found`);
-    return send(reply, 200, g);
+  app.get<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>(
+    '/scim/v2/Groups/:id',
+    route,
+    async (request, reply) => send(reply, 200, await oneGroup(request.params.id, withMembers(request))),
+  );
+
+  app.patch<{ Params: { id: string } }>('/scim/v2/Groups/:id', route, async (request, reply) => {
+    const group = await oneGroup(request.params.id, false);
+    await patchGroupMembers(ctx, actorOf(request), Number(group.id), request.body);
+    return send(reply, 200, await oneGroup(request.params.id));
   });
 
-  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const)
+  for (const method of ['POST', 'PUT', 'DELETE'] as const)
     app.route({
       method,
       url: method === 'POST' ? '/scim/v2/Groups' : '/scim/v2/Groups/:id',
@@ -159,7 +157,7 @@ export const scimRoutes: FastifyPluginAsync = (app) => {
       handler: () => {
         throw new ScimError(
           400,
-          "The console's groups are not written through SCIM: map the directory's groups to them in the directory mapping (roles or enterprise department)",
+          "The console's groups are made, named and removed in the console: SCIM changes their members only (PATCH), or map the directory's groups to them in the directory mapping",
           'mutability',
         );
       },

@@ -9,6 +9,7 @@ import { directoryDb } from '../tables';
 import { ScimError } from './errors';
 import { randomBytes } from 'node:crypto';
 import { dynamic } from '../../../db/database';
+import { notedActor, type GroupOrigin } from '../placement-note';
 
 /**
  * Console users as SCIM Users (RFC 7643 section 4.1) and back. `userName` is the username,
@@ -131,7 +132,8 @@ export function fromScim(resource: unknown) {
   const ent = isObject(enterprise) ? enterprise : {};
   const roles = field(resource, 'roles');
   const roleValues = Array.isArray(roles) ? (roles as unknown[]).map((r) => (isObject(r) ? r.value : r)) : [];
-  const groups = [...claimValues(roleValues), ...claimValues(field(ent, 'department'))];
+  const roleNames = claimValues(roleValues);
+  const groups = [...roleNames, ...claimValues(field(ent, 'department'))];
   const branch = claimValues(field(ent, 'division'));
   return {
     userName: text(field(resource, 'userName'), 'userName', 100, true) ?? '',
@@ -143,9 +145,18 @@ export function fromScim(resource: unknown) {
     /** Whether the resource says anything the mapping reads (a create always places). */
     places: groups.length > 0 || branch.length > 0,
     groups,
+    roleNames,
     branch,
   };
 }
+
+/** Where a SCIM write's group came from: a role, else the enterprise extension's department. */
+const scimOrigin = (u: { roleNames: readonly string[] }, from: { value: string; mapping: number }): GroupOrigin => ({
+  method: 'SCIM',
+  claim: u.roleNames.includes(from.value) ? 'roles' : 'department',
+  value: from.value,
+  mapping: from.mapping,
+});
 
 async function placement(ctx: AppContext, groups: string[], branch: string[]) {
   try {
@@ -219,7 +230,7 @@ export async function createScimUser(ctx: AppContext, actor: Actor, resource: un
     password,
     c_password: password,
   });
-  const created = await ctx.crud.create(d, { fields, files: [] }, { actor });
+  const created = await ctx.crud.create(d, { fields, files: [] }, { actor: notedActor(actor, scimOrigin(u, place.groupFrom)) });
   const id = Number(created.user_id);
   await linkExternal(ctx, id, u.externalId);
   return id;
@@ -237,12 +248,17 @@ export async function replaceScimUser(ctx: AppContext, actor: Actor, id: number,
     user_phone: u.phone ?? '',
     ...(u.active !== undefined && { user_status: u.active ? 1 : 0 }),
   };
+  let origin: GroupOrigin | undefined;
   if (u.places) {
     // A change names the groups, the branch, or both: what it does not name stays as it is.
     const found = await placementOf(ctx.conn.db, 'scim', u.groups, u.branch);
-    if (u.groups.length) fields.user_group = found.group?.id ?? (await placement(ctx, u.groups, u.branch)).group;
+    if (u.groups.length) {
+      const group = found.group ?? { id: (await placement(ctx, u.groups, u.branch)).group, from: undefined };
+      fields.user_group = group.id;
+      if (group.from) origin = scimOrigin(u, group.from);
+    }
     if (u.branch.length) fields.user_branch = found.branch?.id ?? (await placement(ctx, u.groups, u.branch)).branch;
   }
-  await ctx.crud.update(d, id, { fields: normaliseFields(d, fields), files: [] }, { actor });
+  await ctx.crud.update(d, id, { fields: normaliseFields(d, fields), files: [] }, { actor: notedActor(actor, origin) });
   await linkExternal(ctx, id, u.externalId);
 }
