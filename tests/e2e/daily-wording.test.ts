@@ -46,8 +46,14 @@ describe('daily wording and layout traps, end to end in Chromium', () => {
   });
   afterAll(() => e?.close());
 
+  /** Each story runs alone too (`-t`): signed in as the administrator unless the console is open already. */
+  async function opened(page: Page) {
+    if (!page.url().startsWith(e.url) || page.url().includes('/login')) await signIn(e);
+  }
+
   /** The users list with every branch shown (a branch-0 administrator has none chosen at first). */
   async function usersListShowing(page: Page, username: string): Promise<Locator> {
+    await opened(page);
     await navigate(page, '/users/user-list');
     await page.waitForURL(/\/users(\?|$)/);
     await page.getByRole('combobox', { name: /branch/i }).click();
@@ -105,6 +111,7 @@ describe('daily wording and layout traps, end to end in Chromium', () => {
 
   it('the Super Admin group has no live Delete, saying why; a toast after a save leaves "+ New" reachable', async () => {
     const { page } = e;
+    await opened(page);
     await navigate(page, '/group');
     const superAdmin = page.locator('tbody tr', { hasText: 'SUPER_ADMIN' });
     const clerks = page.locator('tbody tr', { hasText: 'PHARM-CLERK' });
@@ -113,7 +120,7 @@ describe('daily wording and layout traps, end to end in Chromium', () => {
     expect(await clerks.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
     const why = superAdmin.locator('[data-refused]');
     expect(await why.getAttribute('data-refused')).toBe('The Super Admin group cannot be deleted: it administers menus and permissions');
-    await why.focus();
+    await why.hover();
     await expect.poll(() => page.getByRole('tooltip').textContent()).toContain('The Super Admin group cannot be deleted');
     expect(await seriousViolations(page)).toEqual([]);
 
