@@ -18,6 +18,7 @@ export default {
     yours: 'আপনার',
     keep: 'রাখুন',
     keep_mine: 'আমারটি রাখুন',
+    derived: 'রাখা মানগুলো থেকে হিসাব করা: %{fields}',
     take_theirs: 'তাঁদেরটি নিন',
     new_picture: 'নতুন ছবি',
     empty: '(খালি)',

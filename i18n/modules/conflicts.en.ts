@@ -18,6 +18,7 @@ export default {
     yours: 'Yours',
     keep: 'Keep',
     keep_mine: 'Keep mine',
+    derived: 'worked out from the values kept: %{fields}',
     take_theirs: 'Take theirs',
     new_picture: 'New picture',
     empty: '(empty)',

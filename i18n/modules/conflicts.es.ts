@@ -18,6 +18,7 @@ export default {
     yours: 'Suyo',
     keep: 'Conservar',
     keep_mine: 'Conservar el mío',
+    derived: 'calculado con los valores conservados: %{fields}',
     take_theirs: 'Tomar el suyo',
     new_picture: 'Imagen nueva',
     empty: '(vacío)',

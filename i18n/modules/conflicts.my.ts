@@ -18,6 +18,7 @@ export default {
     yours: 'သင့်ဟာ',
     keep: 'ထားရန်',
     keep_mine: 'ကျွန်ုပ်ဟာကို ထားမည်',
+    derived: 'ထားရှိသော တန်ဖိုးများမှ တွက်ချက်ထားသည်- %{fields}',
     take_theirs: '၎င်းတို့ဟာကို ယူမည်',
     new_picture: 'ပုံအသစ်',
     empty: '(ဗလာ)',

@@ -12,7 +12,8 @@ export default {
     group_from_directory: 'গ্রুপ %{group} এসেছে ডিরেক্টরির দাবি `%{claim}` = %{value} থেকে, ম্যাপিং #%{mapping} এর মাধ্যমে (%{method})',
     decides: 'নির্ধারণ করে',
     set_by: '%{name} নির্ধারণ করেছেন, %{at}',
-    not_recorded: 'অডিট ট্রেইলে নেই (ইনস্টলেশনের সময় নির্ধারিত)',
+    not_recorded: 'অডিট ট্রেইলে নেই: কে কখন নির্ধারণ করেছেন তা জানা নেই',
+    since_created: '%{name} তৈরি করার পর থেকে অপরিবর্তিত, %{at}',
     links: {
       user_active: 'অ্যাকাউন্ট সক্রিয়',
       user_inactive: 'অ্যাকাউন্ট নিষ্ক্রিয়: এটি কিছুই করতে পারে না',
@@ -45,6 +46,10 @@ export default {
       button: 'হিসেবে দেখুন',
       banner: '%{name} হিসেবে দেখছেন, শুধু পড়ার জন্য',
       end: 'দেখা শেষ করুন',
+    },
+    table: {
+      title: 'প্রতিটি স্ক্রিন ও কাজ',
+      resource: 'স্ক্রিন',
     },
     origins: {
       group: '%{group} গ্রুপ থেকে',

@@ -12,7 +12,8 @@ export default {
     group_from_directory: 'Group %{group} from the directory’s claim `%{claim}` = %{value}, via mapping #%{mapping} (%{method})',
     decides: 'decides',
     set_by: 'set by %{name}, %{at}',
-    not_recorded: 'not in the audit trail (set at installation)',
+    not_recorded: 'not in the audit trail: who set it and when is not known',
+    since_created: 'unchanged since %{name} created it, %{at}',
     links: {
       user_active: 'The account is active',
       user_inactive: 'The account is inactive: it can do nothing',
@@ -45,6 +46,10 @@ export default {
       button: 'View as',
       banner: 'Viewing as %{name}, read only',
       end: 'End view',
+    },
+    table: {
+      title: 'Every screen and action',
+      resource: 'Screen',
     },
     origins: {
       group: 'From the group %{group}',

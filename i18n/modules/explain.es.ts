@@ -13,7 +13,8 @@ export default {
       'Grupo %{group} desde el atributo del directorio `%{claim}` = %{value}, mediante la regla de correspondencia n.º %{mapping} (%{method})',
     decides: 'decide',
     set_by: 'establecido por %{name}, %{at}',
-    not_recorded: 'no está en el registro de auditoría (establecido en la instalación)',
+    not_recorded: 'no está en el registro de auditoría: no se sabe quién lo estableció ni cuándo',
+    since_created: 'sin cambios desde que %{name} lo creó, %{at}',
     links: {
       user_active: 'La cuenta está activa',
       user_inactive: 'La cuenta está inactiva: no puede hacer nada',
@@ -46,6 +47,10 @@ export default {
       button: 'Ver como',
       banner: 'Viendo como %{name}, solo lectura',
       end: 'Terminar vista',
+    },
+    table: {
+      title: 'Cada pantalla y acción',
+      resource: 'Pantalla',
     },
     origins: {
       group: 'Del grupo %{group}',

@@ -1,6 +1,11 @@
 /** The shell's messages: navigation, profile menu, theme setup, global search, form states. */
 export default {
   shell: {
+    // Why a write button is off: the server would refuse it.
+    refused: {
+      view_as: 'Viewing as another user is read only: nothing can be saved, created or deleted',
+      super_admin_group: 'The Super Admin group cannot be deleted: it administers menus and permissions',
+    },
     menu: {
       navigation: 'Main navigation',
       load_error: 'The menu could not be loaded.',

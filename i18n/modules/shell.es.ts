@@ -1,6 +1,11 @@
 /** El marco de la consola: navegación, menú de perfil, tema, búsqueda global, estados del formulario. */
 export default {
   shell: {
+    // Why a write button is off: the server would refuse it.
+    refused: {
+      view_as: 'Ver como otro usuario es solo de lectura: no se puede guardar, crear ni eliminar nada',
+      super_admin_group: 'El grupo Super Admin no se puede eliminar: administra los menús y los permisos',
+    },
     menu: {
       navigation: 'Navegación principal',
       load_error: 'No se pudo cargar el menú.',

@@ -12,6 +12,8 @@ import { Form, PasswordInput, TextInput, required, useLogin, useNotify, useTrans
 import { SecondFactorNeeded } from '../../authProvider/second-factor';
 import { lazyComponent, withToolMessages } from '../lazy';
 import type { SignedInUser } from '../modules/second-factor/api';
+// Already in the first script: it is the app bar's switch too (src/modules/i18n), so the sign-in page grows by nothing.
+import { LanguageSwitch } from '../modules/i18n/LanguageSwitch';
 
 // The second step (code, passkey, enrolment) is a chunk of its own: most sign-ins never need it.
 const SecondStep = lazyComponent(
@@ -25,7 +27,7 @@ interface Credentials {
   password: string;
 }
 
-/** Sign-in page of spec 000: username, password (toggle), remember me, forgot-password link. */
+/** Sign-in page of spec 000: username, password (toggle), remember me, forgot-password link; and the language switch. */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
@@ -68,9 +70,13 @@ export function LoginPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
       <Card sx={{ width: 380, maxWidth: '95vw' }}>
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {translate('app.sign_in.title')}
-          </Typography>
+          {/* The language before signing in (the same stored preference the app bar's switch sets). */}
+          <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+            <Typography variant="h5" component="h1" gutterBottom>
+              {translate('app.sign_in.title')}
+            </Typography>
+            <LanguageSwitch />
+          </Box>
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {translate('app.sign_in.greeting')}
           </Typography>

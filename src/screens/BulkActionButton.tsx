@@ -26,6 +26,7 @@ import type { BulkAction, BulkAnswer } from '../../resources/bulk';
 import { staleRows, type BulkMethods, type StaleRow } from '../../dataProvider/bulk';
 import { messageOf } from './failures';
 import { DeleteConflict } from './conflict/DeleteConflict';
+import { useWriteRefusal, WithRefusal } from './refusals';
 
 const ICONS: Record<BulkAction, ReactElement> = {
   activate: <CheckCircleOutlineIcon />,
@@ -64,6 +65,7 @@ export function BulkActionButton({ descriptor, action }: { descriptor: ResourceD
   const unselectAll = useUnselectAll(descriptor.name);
   const summarise = useBulkSummary();
   const [asking, setAsking] = useState(false);
+  const refusal = useWriteRefusal();
   const [answer, setAnswer] = useState<BulkAnswer>();
   // A delete's stale rows, asked about one at a time: the row as the list read it, and as it is now.
   const [stale, setStale] = useState<{ base: RaRecord; row: StaleRow }[]>([]);
@@ -115,15 +117,17 @@ export function BulkActionButton({ descriptor, action }: { descriptor: ResourceD
   const asked = stale[0];
   return (
     <>
-      <Button
-        label={`list_tools.bulk.${action}`}
-        // Red text on the bulk toolbar's tint falls short of AA contrast; the question warns instead.
-        color="primary"
-        onClick={() => setAsking(true)}
-        disabled={!selectedIds.length}
-      >
-        {ICONS[action]}
-      </Button>
+      <WithRefusal reason={refusal}>
+        <Button
+          label={`list_tools.bulk.${action}`}
+          // Red text on the bulk toolbar's tint falls short of AA contrast; the question warns instead.
+          color="primary"
+          onClick={() => setAsking(true)}
+          disabled={!selectedIds.length || !!refusal}
+        >
+          {ICONS[action]}
+        </Button>
+      </WithRefusal>
       <Confirm
         isOpen={asking}
         loading={isPending}

@@ -8,12 +8,14 @@ import type { Field, ResourceDescriptor } from '../../resources';
 import { FieldInput } from '../fields/FieldInput';
 import { SaveShortcut } from './SaveShortcut';
 import { DirtyWatch } from './DiscardGuard';
+import { useWriteRefusal, WithRefusal } from './refusals';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
 function FormToolbar({ onCancel }: { onCancel?: () => void }) {
   // The form is submitting for as long as the save request runs.
   const { isSubmitting: saving } = useFormState();
   const translate = useTranslate();
+  const refusal = useWriteRefusal();
   return (
     <Toolbar sx={{ gap: 1, justifyContent: 'flex-end' }}>
       {onCancel && (
@@ -21,7 +23,13 @@ function FormToolbar({ onCancel }: { onCancel?: () => void }) {
           {translate('ra.action.cancel')}
         </Button>
       )}
-      <SaveButton label={saving ? 'app.processing' : 'ra.action.save'} disabled={saving} alwaysEnable={!saving} />
+      <WithRefusal reason={refusal}>
+        <SaveButton
+          label={saving ? 'app.processing' : 'ra.action.save'}
+          disabled={saving || !!refusal}
+          alwaysEnable={!saving && !refusal}
+        />
+      </WithRefusal>
     </Toolbar>
   );
 }
@@ -53,6 +61,7 @@ function formFields(d: ResourceDescriptor): Field[] {
  * `disableInvalidFormNotification` on to its Stack, a DOM element (a React warning on every form).
  */
 export function ResourceForm({ descriptor, onCancel, onDirty, defaultValues, readOnly = false, extraInputs }: Props) {
+  const refusal = useWriteRefusal();
   return (
     <Form
       defaultValues={defaultValues}
@@ -72,7 +81,7 @@ export function ResourceForm({ descriptor, onCancel, onDirty, defaultValues, rea
         </Box>
       </CardContent>
       {readOnly ? null : <FormToolbar onCancel={onCancel} />}
-      <SaveShortcut enabled={!readOnly} />
+      <SaveShortcut enabled={!readOnly && !refusal} />
       {onDirty && <DirtyWatch onDirty={onDirty} />}
     </Form>
   );

@@ -17,6 +17,7 @@ import {
 import { useRowActionExtensions } from './row-action-extensions';
 import { useMayManageRecord } from './extensions';
 import { ErrorBlock } from './ListStates';
+import { useDeleteRefusal, WithRefusal } from './refusals';
 import { isNetworkFailure, messageOf } from './failures';
 import { isConflict } from '../../dataProvider/versions';
 import type { RefusedDelete } from './conflict/DeleteConflict';
@@ -60,22 +61,27 @@ function DeleteRowButton({ tips }: { tips: boolean }) {
   const [open, setOpen] = useState(false);
   // Counts the openings: each one mounts a fresh question (no error block left from the last).
   const [openings, setOpenings] = useState(0);
+  // Off, saying why, where the server would refuse it whatever is asked (Super Admin, a view as another user).
+  const refusal = useDeleteRefusal();
   if (!record || !resource) return null;
   return (
     <>
-      <TooltipIconButton
-        tooltip={tips}
-        title={translate('app.delete')}
-        onClick={() => {
-          setOpenings((n) => n + 1);
-          setOpen(true);
-        }}
-        size="small"
-        color="error"
-        aria-label={translate('app.delete')}
-      >
-        <DeleteIcon fontSize="small" />
-      </TooltipIconButton>
+      <WithRefusal reason={refusal}>
+        <TooltipIconButton
+          tooltip={tips && !refusal}
+          title={translate('app.delete')}
+          onClick={() => {
+            setOpenings((n) => n + 1);
+            setOpen(true);
+          }}
+          disabled={!!refusal}
+          size="small"
+          color="error"
+          aria-label={translate('app.delete')}
+        >
+          <DeleteIcon fontSize="small" />
+        </TooltipIconButton>
+      </WithRefusal>
       {openings > 0 && <DeleteQuestion key={openings} open={open} onClose={() => setOpen(false)} resource={resource} record={record} />}
     </>
   );

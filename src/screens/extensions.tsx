@@ -29,6 +29,17 @@ export interface ScreenExtension {
    * Undefined while unknown; `ids` is empty when the page shows no such button.
    */
   useManageableRows?: (ids: readonly Identifier[]) => ReadonlySet<Identifier> | undefined;
+  /**
+   * A hook answering, for a row's record id, the actions the server always refuses on it and why
+   * (a translation key): the Super Admin group is never deleted. The row shows the button off,
+   * saying why, instead of a refusal after the question. Undefined while unknown.
+   */
+  useRowRefusals?: () => ((id: Identifier) => RowRefusal | undefined) | undefined;
+}
+
+/** Row actions refused whatever the user's permissions, each with its reason's translation key. */
+export interface RowRefusal {
+  delete?: string;
 }
 
 /** The choices a reference input offers, narrowed from the active records of its target. */

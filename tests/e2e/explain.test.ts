@@ -7,7 +7,8 @@ import { makeDoctor, makeRecord } from '../fixtures/records';
 /**
  * The access explainer in Chromium against the real server: the admin checks why a restricted
  * user cannot open a screen (two clicks from the users list), reads the chain, grants it, checks
- * again; then views the console as that user, sees exactly their menu, has a save refused, ends
+ * again; then views the console as that user, sees exactly their menu, finds Save off (and the
+ * server refusing it), ends
  * the view, and finds start and end in the audit log. Screens are opened inside the running
  * console (as a link would), without loading the bundle again; the keyboard test alone loads its
  * page, so that its Tab presses start from the top.
@@ -124,7 +125,7 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     await expect.poll(() => nav.locator('a[href="/medicine/medicine-list"], a[href="/medicine"]').count()).toBeGreaterThan(0);
     expect(await nav.locator('a[href="/users/user-list"], a[href="/users"]').count()).toBe(0);
 
-    // A save is refused by the server.
+    // Save is off while the view lasts, saying why; the server refuses a save of this session anyway.
     await navigate(page, '/doctors');
     await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     await page.locator('tbody tr').first().getByRole('link', { name: /edit/i }).click();
@@ -132,8 +133,17 @@ describe('explaining access and viewing as a user, end to end in Chromium', () =
     const name = form.getByLabel(/^name/i).first();
     await expect.poll(() => name.inputValue()).not.toBe('');
     await name.fill(`${await name.inputValue()} x`);
-    await form.getByRole('button', { name: /^save$/i }).click();
-    await expect.poll(() => page.getByText(/read only: this change was refused/).count()).toBeGreaterThan(0);
+    expect(await form.getByRole('button', { name: /^save$/i }).isDisabled()).toBe(true);
+    expect(await form.locator('[data-refused]').getAttribute('data-refused')).toMatch(/^Viewing as another user is read only/);
+    const refused = await page.evaluate(async () => {
+      const res = await fetch('/api/doctors/doctors-update/1', {
+        method: 'PUT',
+        headers: { 'access-token': localStorage.getItem('token') ?? '', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x' }),
+      });
+      return res.status;
+    });
+    expect(refused).toBe(403);
 
     // End the view: the admin's console comes back; the audit log shows both ends.
     // The form holds the refused change: it asks before throwing it away.

@@ -67,6 +67,12 @@ export const explainRoutes: FastifyPluginAsync = async (app) => {
     success('Viewing Ended', await views.end(signedIn(request))),
   );
 
+  // For the groups list: the row the server never deletes shows no live Delete button (any
+  // signed-in user who sees the list may ask; it names a group id, nothing more).
+  app.get('/explain/fixed-groups', { schema: schemas.fixedGroups, preHandler: requireUser }, async () =>
+    success('Data Found', { super_admin: await explain.superAdminGroup() }),
+  );
+
   app.get('/explain/view-as', { schema: schemas.status, preHandler: requireUser }, async (request) =>
     success('Data Found', await views.status(signedIn(request))),
   );

@@ -53,6 +53,11 @@ export const schemas = {
     summary: 'End the view-as session this request carries',
     response: answer('`user_id`: whose view ended'),
   },
+  fixedGroups: {
+    tags,
+    summary: 'The groups the server never deletes nor deactivates (the Super Admin group), for the console to say so on their rows',
+    response: answer('`super_admin`: the Super Admin group id'),
+  },
   status: {
     tags,
     summary: "Whether this request's session views as another user (and until when)",

@@ -128,6 +128,9 @@ export function explainer(ctx: AppContext) {
   }
 
   return {
+    /** The Super Admin group's id (its rules: server/modules/access/group-guards.ts). */
+    superAdminGroup,
+
     /** `slug` undefined: every menu of the catalogue. `record`: a record the slug's action would reach. */
     async explain(viewer: AuthUser, userId: number, slug?: string, record?: number) {
       const user = await userOf(viewer, userId);

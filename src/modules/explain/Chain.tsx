@@ -45,8 +45,11 @@ function linkText(l: ExplainedLink, user: Explanation['user'], translate: Return
 export function useSetBy() {
   const translate = useTranslate();
   const { dateTime } = useFormat();
-  return (l: Pick<ExplainedLink, 'set_by_name' | 'set_at'>) =>
-    l.set_at ? translate('explain.set_by', { name: l.set_by_name ?? '', at: dateTime(l.set_at) }) : translate('explain.not_recorded');
+  return (l: Pick<ExplainedLink, 'set_by_name' | 'set_at' | 'set_in'>) => {
+    if (!l.set_at) return translate('explain.not_recorded');
+    const values = { name: l.set_by_name ?? '', at: dateTime(l.set_at) };
+    return translate(l.set_in === 'creation' ? 'explain.since_created' : 'explain.set_by', values);
+  };
 }
 
 /** The chain that decided, in order, the deciding link marked. */

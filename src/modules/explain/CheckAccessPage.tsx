@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -15,12 +15,14 @@ import { usersPickerFilter } from '../users/branchScope';
 import { useDebounced } from '../../useDebounced';
 import { explainApi, type ExplainedSlug, type Explanation } from './api';
 import { Chain } from './Chain';
+import { AccessTable } from './AccessTable';
 
 type User = RaRecord & { user_name?: string };
 
 /**
  * Check access: a user (from the address, as the users list's row button opens it, or chosen
- * here) and a screen or action; the answer with the chain that decided it, as the server decides.
+ * here) and a screen or action (chosen in the box, or a cell of the table of every resource and
+ * action); the answer with the chain that decided it, as the server decides.
  */
 /** Only for holders of its permission: others land on the access-denied page, before any call. */
 export function CheckAccessPage() {
@@ -76,6 +78,12 @@ function CheckAccess() {
   };
   const userOption = found.find((u) => Number(u.id) === userId) ?? (chosenUser && Number(chosenUser.id) === userId ? chosenUser : null);
   const users = userOption && !found.some((u) => u.id === userOption.id) ? [userOption, ...found] : found;
+  // A cell chosen far down the table: its answer, above the table, is brought into view.
+  const answer = useRef<HTMLDivElement>(null);
+  const choose = (s: string) => {
+    set('slug', s);
+    answer.current?.scrollIntoView({ block: 'nearest' });
+  };
   const title = explanation
     ? translate('explain.check_access_of', { name: explanation.user.user_name })
     : translate('explain.check_access');
@@ -117,7 +125,7 @@ function CheckAccess() {
       </Box>
       {error && <Alert severity="error">{translate(error, { _: error })}</Alert>}
       {/* Always present, so a screen reader announces the answer when it arrives. */}
-      <Box aria-live="polite">
+      <Box aria-live="polite" ref={answer} sx={{ scrollMarginTop: 72 }}>
         {explanation && chosen && (
           <Card variant="outlined">
             <CardContent>
@@ -148,6 +156,7 @@ function CheckAccess() {
           </Card>
         )}
       </Box>
+      {explanation && <AccessTable items={items} chosen={chosen?.menu_slug} onChoose={choose} />}
     </Box>
   );
 }

@@ -19,6 +19,8 @@ export interface ExplainedLink {
   set_by_id: number | null;
   set_by_name: string | null;
   set_at: string | null;
+  /** 'change': the entry that changed it; 'creation': unchanged since the record was created; null: the trail does not say. */
+  set_in?: 'change' | 'creation' | null;
 }
 
 export interface ExplainedSlug {

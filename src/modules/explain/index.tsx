@@ -3,6 +3,7 @@ import type { ConsoleModule } from '../console-module';
 import { lazyComponent, withToolMessages } from '../../lazy';
 import { EXPLAIN_SLUGS } from '../../../resources/explain';
 import { currentView, settleEndedView } from './viewAsSession';
+import { useFixedGroups } from './fixedGroups';
 
 // The explainer's screens and buttons are chunks of their own, loaded when first shown, through the shell's chunk (see src/signed-in.ts).
 const CheckAccessPage = lazyComponent(
@@ -34,7 +35,8 @@ settleEndedView();
 
 /**
  * The access explainer: Check access (its menu entry, and a row button on the users list), Compare
- * groups, and View as (a row button on the users list; the banner while a view lasts).
+ * groups, View as (a row button on the users list; the banner while a view lasts), and why the
+ * Super Admin group's row has no live Delete.
  */
 export const explainModule: ConsoleModule = {
   name: 'explain',
@@ -43,6 +45,8 @@ export const explainModule: ConsoleModule = {
     <Route key="compare-groups" path="/explain/compare-groups" element={<CompareGroupsPage />} />,
   ],
   appBarItems: [ViewAsBanner],
+  // The groups list says on the Super Admin row why it has no live Delete (the server refuses it).
+  screens: { group: { useRowRefusals: useFixedGroups } },
   rowActions: {
     users: [
       { name: 'check-access', slug: EXPLAIN_SLUGS.check, component: CheckAccessButton },

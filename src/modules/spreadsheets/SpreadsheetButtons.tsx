@@ -5,6 +5,7 @@ import { Button, useCanAccess } from 'react-admin';
 import type { ResourceDescriptor } from '../../../resources';
 import { exportable, exportSlug, importable, importSlug } from '../../../resources/spreadsheets';
 import { lazyComponent, withToolMessages } from '../../lazy';
+import { useWriteRefusal, WithRefusal } from '../../screens/refusals';
 
 // What the buttons open loads, with the spreadsheet tools' English words, when the user reaches for
 // one (pointer over it, focus, or a click): a list shows only the buttons.
@@ -61,19 +62,24 @@ function ImportButton({ descriptor }: { descriptor: ResourceDescriptor }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const preload = () => void ImportDialog.preload();
+  // An import writes: off while viewing as another user.
+  const refusal = useWriteRefusal();
   return (
     <>
-      <Button
-        label="spreadsheets.import"
-        onClick={() => {
-          setOpen(true);
-          setOpened(true);
-        }}
-        onPointerEnter={preload}
-        onFocus={preload}
-      >
-        <UploadIcon />
-      </Button>
+      <WithRefusal reason={refusal}>
+        <Button
+          label="spreadsheets.import"
+          onClick={() => {
+            setOpen(true);
+            setOpened(true);
+          }}
+          onPointerEnter={preload}
+          onFocus={preload}
+          disabled={!!refusal}
+        >
+          <UploadIcon />
+        </Button>
+      </WithRefusal>
       {/* Kept once opened, so that the dialog closes as it opened (MUI's transition). */}
       {opened && <ImportDialog descriptor={descriptor} open={open} onClose={() => setOpen(false)} />}
     </>

@@ -107,9 +107,12 @@ function ConflictChoices({ state, fields, busy = false, onResolve, onReload, onC
   const { dateTime } = useFormat();
   const { mode, base, yours, theirs } = state;
   const rows = theirs ? (mode === 'delete' ? differing(fields, base, theirs) : differing(fields, theirs, yours)) : [];
+  // A derived field is not chosen: it follows the inputs chosen, worked out again as they change.
   const [choices, setChoices] = useState<Record<string, Choice>>(() =>
-    Object.fromEntries(rows.map((f) => [f.name, defaultChoice(f, base, yours)])),
+    Object.fromEntries(rows.filter((f) => !f.derived).map((f) => [f.name, defaultChoice(f, base, yours)])),
   );
+  const merged = theirs ? merge(yours, theirs, choices, fields) : yours;
+  const labelOf = (f: ConflictField | undefined) => (f ? (f.text ?? translate(f.label, { _: f.name })) : '');
   const when = state.changedAt ? dateTime(state.changedAt) : undefined;
   const who = state.changedBy?.user_name;
   const title = wording?.title ?? (!theirs ? 'conflicts.deleted_title' : mode === 'delete' ? 'conflicts.delete_title' : 'conflicts.title');
@@ -142,7 +145,7 @@ function ConflictChoices({ state, fields, busy = false, onResolve, onReload, onC
             </TableHead>
             <TableBody>
               {rows.map((f) => {
-                const label = f.text ?? translate(f.label, { _: f.name });
+                const label = labelOf(f);
                 return (
                   <TableRow key={f.name} data-field={f.name}>
                     <TableCell component="th" scope="row">
@@ -159,7 +162,20 @@ function ConflictChoices({ state, fields, busy = false, onResolve, onReload, onC
                         <ValueView field={f} value={yours[f.name]} />
                       </TableCell>
                     )}
-                    {mode !== 'delete' && (
+                    {mode !== 'delete' && f.derived && (
+                      <TableCell data-derived="true">
+                        <ValueView field={f} value={merged[f.name]} />
+                        <Typography variant="caption" color="text.secondary">
+                          {translate('conflicts.derived', {
+                            fields: f.derived.minus
+                              .map((name) => fields.find((x) => x.name === name))
+                              .map(labelOf)
+                              .join(' − '),
+                          })}
+                        </Typography>
+                      </TableCell>
+                    )}
+                    {mode !== 'delete' && !f.derived && (
                       <TableCell>
                         <RadioGroup
                           value={choices[f.name] ?? 'yours'}
@@ -227,7 +243,7 @@ function ConflictChoices({ state, fields, busy = false, onResolve, onReload, onC
           <Button
             variant="contained"
             onClick={() => {
-              onResolve(merge(yours, theirs, choices), theirs);
+              onResolve(merged, theirs);
             }}
             disabled={busy}
           >

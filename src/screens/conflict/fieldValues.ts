@@ -1,4 +1,4 @@
-import type { Field } from '../../../resources';
+import { derivationOf, derivedValue, type Derivation, type Field } from '../../../resources';
 
 /** One field the conflict dialog compares, with how to show it. */
 export interface ConflictField {
@@ -8,6 +8,12 @@ export interface ConflictField {
   /** A label already in the user's language (a menu's name), shown as it is. */
   text?: string;
   kind?: 'text' | 'image' | 'images' | 'html' | 'flag' | 'list';
+  /**
+   * Worked out from other fields (a medicine's profit: sale minus purchase): never a choice of its
+   * own, it follows the inputs chosen (a kept "mine" beside taken "theirs" inputs would save a sum
+   * that is neither side's and wrong).
+   */
+  derived?: Derivation;
 }
 
 type Values = Record<string, unknown>;
@@ -61,10 +67,19 @@ export type Choice = 'yours' | 'theirs';
 export const defaultChoice = (field: ConflictField, base: Values, yours: Values): Choice =>
   sameValue(field, yours[field.name], base[field.name]) ? 'theirs' : 'yours';
 
-/** Your values, with theirs taken where chosen: nothing typed elsewhere in the form is dropped. */
-export function merge(yours: Values, theirs: Values, choices: Readonly<Record<string, Choice>>): Values {
+/**
+ * Your values, with theirs taken where chosen: nothing typed elsewhere in the form is dropped. The
+ * derived fields are then worked out again from the values kept (a choice made for one is ignored).
+ */
+export function merge(
+  yours: Values,
+  theirs: Values,
+  choices: Readonly<Record<string, Choice>>,
+  fields: readonly ConflictField[] = [],
+): Values {
   const out: Values = { ...yours };
   for (const [name, choice] of Object.entries(choices)) if (choice === 'theirs') out[name] = theirs[name];
+  for (const f of fields) if (f.derived) out[f.name] = derivedValue(f.derived, out);
   return out;
 }
 
@@ -73,6 +88,7 @@ export function descriptorFields(resource: string, fields: readonly Field[]): Co
   return fields
     .filter((f) => !f.formHidden)
     .map((f) => ({
+      ...(derivationOf(f) && { derived: derivationOf(f) }),
       name: f.name,
       label: `resources.${resource}.fields.${f.name}`,
       kind:
