@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { CHROMIUM_ARGS } from '../tests/e2e/harness';
@@ -24,18 +25,23 @@ export function requireBuilt(): void {
 /**
  * The real server (buildApp) serving the built console from dist/ with its precompressed files, on
  * SQLite in a new folder under `work`, with the sample records and an administrator signed in as
- * `admin`.
+ * `admin`. `checkout`: another copy of the repository, built (`npm run build` there), whose server
+ * and console are served instead (bench/phone.ts compares an older commit in the same run).
  */
-export async function startConsole(work: string, admin: { username: string; password: string }) {
+export async function startConsole(work: string, admin: { username: string; password: string }, checkout = ROOT) {
   const dataDir = fs.mkdtempSync(path.join(work, 'data-'));
-  const { app } = await buildApp({
+  const build =
+    checkout === ROOT
+      ? buildApp
+      : ((await import(pathToFileURL(path.join(checkout, 'server/app.ts')).href)) as { buildApp: typeof buildApp }).buildApp;
+  const { app } = await build({
     port: 0,
     host: '127.0.0.1',
     dataDir,
     adminUsername: admin.username,
     adminPassword: admin.password,
     apiBase: '/api',
-    distDir: DIST,
+    distDir: path.join(checkout, 'dist'),
     maxImageBytes: 5 * 1024 * 1024,
     loginRateLimit: 1000,
     seedSamples: true,

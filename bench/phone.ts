@@ -7,6 +7,11 @@
  *   npm run build && npm run bench:phone     # ~3 min after the build; writes bench/PHONE.md
  *   PHONE_RUNS=5                             # visits (each in a new browser profile); medians of these
  *   PHONE_TIMELINE=1                         # also print each visit's requests and long tasks
+ *   PHONE_BASELINE=/tmp/main-copy            # also measure another built copy of the repository (its
+ *                                            # server and console), run for run in alternation with this
+ *                                            # one, so both see the same load on a shared host:
+ *       git archive <commit> | tar -x -C /tmp/main-copy && cp -al node_modules /tmp/main-copy/ \
+ *         && (cd /tmp/main-copy && npm run build)
  *
  * It builds nothing: it serves dist/ as it is, with the real server (buildApp, SQLite in a fresh
  * temp folder, the sample records, precompressed files). Each run, in a new profile:
@@ -167,32 +172,78 @@ async function oneRun(url: string): Promise<Run> {
 const ms = (x: number | undefined) => (x === undefined ? 'n/a' : x.toFixed(0));
 const verdict = (value: number, goal: number) => (value <= goal ? 'PASS' : 'MISS');
 
+interface Arm {
+  name: string;
+  url: string;
+  close: () => Promise<unknown>;
+  runs: Run[];
+}
+
+const medians = (runs: Run[]) => ({
+  form: median(runs.map((r) => r.form)),
+  signIn: median(runs.map((r) => r.signIn)),
+  returnVisit: median(runs.map((r) => r.returnVisit)),
+  returnAnswer: median(runs.map((r) => r.returnAnswer).filter((x): x is number => x !== undefined)),
+});
+
+function commitOf(dir: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return path.basename(dir);
+  }
+}
+
 async function main() {
   requireBuilt();
+  const baseline = process.env.PHONE_BASELINE;
   const loadBefore = execFileSync('uptime').toString().trim();
-  const server = await startConsole(work, ADMIN);
-  const runs: Run[] = [];
+  const arms: Arm[] = [];
+  const commit = commitOf(ROOT);
+  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT }).toString().trim() !== '';
   try {
+    if (baseline) {
+      const b = await startConsole(work, ADMIN, baseline);
+      arms.push({
+        name: `baseline (${baseline}, ${process.env.PHONE_BASELINE_NAME ?? 'another copy'})`,
+        url: b.url,
+        close: () => b.app.close(),
+        runs: [],
+      });
+    }
+    const ours = await startConsole(work, ADMIN);
+    arms.push({
+      name: `this checkout (${commit}${dirty ? ', with uncommitted changes' : ''})`,
+      url: ours.url,
+      close: () => ours.app.close(),
+      runs: [],
+    });
     for (let i = 0; i < RUNS; i++) {
-      const r = await oneRun(server.url);
-      runs.push(r);
-      console.log(
-        `  run ${i + 1}: form ${ms(r.form)} ms, Enter -> row ${ms(r.signIn)} ms, return visit ${ms(r.returnVisit)} ms (list answer ${ms(r.returnAnswer)} ms)`,
-      );
+      // In alternation, each first in turn: a host whose load drifts weighs on both alike.
+      const order = i % 2 === 0 ? arms : [...arms].reverse();
+      for (const arm of order) {
+        const r = await oneRun(arm.url);
+        arm.runs.push(r);
+        console.log(
+          `  ${arm.name.slice(0, 20)} run ${i + 1}: form ${ms(r.form)} ms, Enter -> row ${ms(r.signIn)} ms, return visit ${ms(r.returnVisit)} ms (list answer ${ms(r.returnAnswer)} ms)`,
+        );
+      }
     }
   } finally {
-    await server.app.close();
+    for (const arm of arms) await arm.close();
   }
   const loadAfter = execFileSync('uptime').toString().trim();
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT }).toString().trim() !== '';
   const cpus = os.cpus();
-  const med = {
-    form: median(runs.map((r) => r.form)),
-    signIn: median(runs.map((r) => r.signIn)),
-    returnVisit: median(runs.map((r) => r.returnVisit)),
-  };
-  const answers = runs.map((r) => r.returnAnswer).filter((x): x is number => x !== undefined);
+  const rows = arms
+    .map((arm) => {
+      const m = medians(arm.runs);
+      const cell = (key: 'form' | 'signIn' | 'returnVisit', goal: number) =>
+        `${ms(m[key])} (${arm.runs.map((r) => ms(r[key])).join(', ')}) **${verdict(m[key], goal)}**`;
+      return `| ${arm.name} | ${cell('form', GOALS.form)} | ${cell('signIn', GOALS.signIn)} | ${cell('returnVisit', GOALS.returnVisit)} | ${ms(m.returnAnswer)} |`;
+    })
+    .join('\n');
   const file = path.join(ROOT, 'bench/PHONE.md');
   const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const history = old.includes(HISTORY_MARK) ? old.slice(old.indexOf(HISTORY_MARK)) : `${HISTORY_MARK}\n`;
@@ -206,7 +257,7 @@ The machine is shared: times are noisy. Beside it: [FIRST-VISIT.md](FIRST-VISIT.
 **Method.** Chromium's own throttling through the DevTools protocol, set on each tab before it
 navigates: \`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN}x, \`Network.emulateNetworkConditions\` ${NETWORK.latency} ms round trip,
 ${(NETWORK.downloadThroughput * 8) / 1e6} Mbps down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbps up; a ${PHONE.width} x ${PHONE.height} touch screen. The real server (SQLite, the
-sample records) serves the built console with its precompressed files. ${RUNS} runs, each in a new
+sample records) serves the built console with its precompressed files. ${RUNS} runs${arms.length > 1 ? ' of each build, in alternation' : ''}, each in a new
 browser profile:
 
 - **(a) sign-in form usable**: \`/${LIST}\` opened signed out, which shows the sign-in page; from
@@ -216,16 +267,14 @@ browser profile:
   signing in (same page, no reload).
 - **(c) return visit**: the tab of (b) closed once quiet, a new tab in the same profile (cached code,
   the stored session, what the console keeps in the browser) opens \`/${LIST}\`; from navigation start
-  until the first row has text.
+  until the first row has text. Last column: when the list's own answer from the server arrived in
+  that visit (median).
 
-| Measure | goal | median ms | runs (ms) | |
-| --- | ---: | ---: | --- | --- |
-| (a) sign-in form usable | ${GOALS.form} | ${ms(med.form)} | ${runs.map((r) => ms(r.form)).join(', ')} | **${verdict(med.form, GOALS.form)}** |
-| (b) Enter to first row | ${GOALS.signIn} | ${ms(med.signIn)} | ${runs.map((r) => ms(r.signIn)).join(', ')} | **${verdict(med.signIn, GOALS.signIn)}** |
-| (c) return visit to first row | ${GOALS.returnVisit} | ${ms(med.returnVisit)} | ${runs.map((r) => ms(r.returnVisit)).join(', ')} | **${verdict(med.returnVisit, GOALS.returnVisit)}** |
+Medians in ms (each run's in brackets); goals: (a) ${GOALS.form}, (b) ${GOALS.signIn}, (c) ${GOALS.returnVisit}.
 
-In the return visits the list's own answer from the server arrived at ${answers.length ? `${ms(median(answers))} ms (median; ${answers.map((x) => ms(x)).join(', ')})` : 'n/a'}
-from navigation start.
+| Build | (a) sign-in form usable | (b) Enter to first row | (c) return visit to first row | (c) list answer |
+| --- | --- | --- | --- | ---: |
+${rows}
 
 ${history}`;
   fs.writeFileSync(file, md);
