@@ -1,4 +1,5 @@
 import { TOKEN_KEY } from '../dataProvider/httpClient';
+import { forgetStoredPages } from '../dataProvider/storedPages';
 
 /**
  * The session in localStorage: the token (read by the httpClient on every call), the signed-in
@@ -37,6 +38,8 @@ export const session = {
   /** Stores the user (and the token when the answer carries one); the token itself is not kept in `user`. */
   save(user: AuthUser & { token?: string }, remember?: boolean) {
     const { token, permissions, ...rest } = user;
+    // A new session: nothing the browser kept for another one is shown to it.
+    if (token) forgetStoredPages();
     if (token) localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(USER_KEY, JSON.stringify(rest));
     // Sorted and unique: sign-in and the session check list the same slugs in different orders,
@@ -44,7 +47,9 @@ export const session = {
     localStorage.setItem(PERMISSIONS_KEY, JSON.stringify([...new Set(permissions ?? [])].sort()));
     if (remember !== undefined) localStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
   },
+  /** The session ended in this browser: with it goes what the lists kept of its data (storedPages.ts). */
   clear() {
     for (const key of [TOKEN_KEY, USER_KEY, PERMISSIONS_KEY, REMEMBER_KEY]) localStorage.removeItem(key);
+    forgetStoredPages();
   },
 };

@@ -31,17 +31,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { CHROMIUM_ARGS } from '../tests/e2e/harness';
+import type { Page } from 'playwright-core';
+import { DIST, ROOT, ROW_SELECTOR, chromiumVersion, coldBrowser as browserIn, median, requireBuilt, startConsole } from './console-visit';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'dist');
 const LOADS = Number(process.env.FIRST_VISIT_LOADS ?? 7);
 const ADMIN = { username: 'admin', password: 'bench-first-visit-password' };
 const LIST = 'medicine';
-/** The first body cell of a data table that has text: the first row is on screen. */
-const ROW_SELECTOR = '.MuiTableBody-root .MuiTableRow-root .MuiTableCell-body';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'first-visit-'));
 const MINIMAL_DIST = path.join(work, 'minimal-dist');
@@ -69,7 +64,7 @@ function build() {
     console.log('building the console (npm run build) ...');
     run(['npm', 'run', 'build']);
   }
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('dist/ is missing: run `npm run build`');
+  requireBuilt();
   console.log('building the minimal react-admin app ...');
   run([process.execPath, vite, 'build', '-c', 'bench/minimal-ra/vite.config.ts', '--outDir', MINIMAL_DIST]);
   precompress(MINIMAL_DIST);
@@ -85,24 +80,7 @@ function minimalTerserGzip9(): number {
     .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, f)), { level: 9 }).length, 0);
 }
 
-async function startOurs() {
-  const dataDir = path.join(work, 'data');
-  fs.mkdirSync(dataDir);
-  const { app } = await buildApp({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    adminUsername: ADMIN.username,
-    adminPassword: ADMIN.password,
-    apiBase: '/api',
-    distDir: DIST,
-    maxImageBytes: 5 * 1024 * 1024,
-    loginRateLimit: 1000,
-    seedSamples: true,
-    logger: false,
-  });
-  return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
-}
+const startOurs = () => startConsole(work, ADMIN);
 
 /** The records our list's first page shows, as ra-data-simple-rest expects them (an `id` each). */
 async function medicineRows(url: string): Promise<Record<string, unknown>[]> {
@@ -136,25 +114,7 @@ async function startMinimal(rows: Record<string, unknown>[]) {
 }
 
 /** A cold browser: a new profile, nothing cached. Requests to other hosts are refused. */
-async function coldBrowser(origin: string): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const profile = fs.mkdtempSync(path.join(work, 'profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1400, height: 900 },
-  });
-  await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
+const coldBrowser = (origin: string) => browserIn(work, origin);
 
 interface Bytes {
   files: number;
@@ -325,11 +285,6 @@ async function printTimeline(page: Page, url: string, firstRow: number) {
   for (const l of lines) console.log(`  ${l.text}`);
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 const ratio = (a: number, b: number) => (a / b).toFixed(3);
 
@@ -358,9 +313,7 @@ async function main() {
 
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT }).toString().trim() !== '';
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    const chromiumVersion = browser.version();
-    await browser.close();
+    const chromium = await chromiumVersion();
     const cpus = os.cpus();
     const budget = 1.1 * m.whole.gzip9;
     const minimalTerser = minimalTerserGzip9();
@@ -372,7 +325,7 @@ async function main() {
 
 Written by \`npm run bench:first-visit\` (bench/first-visit.ts) on ${new Date().toISOString()}, commit
 \`${commit}\`${dirty ? ' (with uncommitted changes)' : ''}; ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB,
-Node ${process.version}, Chromium ${chromiumVersion}. The machine may be shared: times are noisy, bytes are not.
+Node ${process.version}, Chromium ${chromium}. The machine may be shared: times are noisy, bytes are not.
 
 ## Part 1: JavaScript a first visit downloads
 

@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams, GetListResult } from 'react-admin';
+import { keepPage, storedPage } from './storedPages';
 
 /**
  * How long an early page's answer may serve the list's own first call once it has arrived. The
@@ -15,6 +16,22 @@ interface EarlyPage {
   answeredAt: number;
   /** The answer once it has arrived. */
   page?: GetListResult;
+}
+
+/** The most rows a list screen shows on a page (its page-size choices); bigger pages are a form's choices. */
+const MAX_SCREEN_PAGE = 100;
+
+/**
+ * A list screen's first page with no filter: the page a list opens on, which is kept in the
+ * browser (storedPages.ts). A form's choices (a thousand rows at once) are not.
+ */
+function isKeptPage({ pagination, filter, meta }: GetListParams): boolean {
+  return (
+    pagination?.page === 1 &&
+    pagination.perPage <= MAX_SCREEN_PAGE &&
+    Object.keys((filter as object | undefined) ?? {}).length === 0 &&
+    meta === undefined
+  );
 }
 
 /** What tells one getList call from another: the resource and the page, order and filter asked. */
@@ -36,6 +53,16 @@ export interface EarlyListDataProvider {
    * the list can start from it (react-query's initialData) instead of calling getList at all.
    */
   arrived: (resource: string, params: GetListParams) => { page: GetListResult; answeredAt: number } | undefined;
+  /**
+   * The page this session was last answered for these parameters, kept in the browser
+   * (storedPages.ts), with when: a returning user's list shows it while it asks the server again.
+   */
+  stored: (resource: string, params: GetListParams) => { page: GetListResult; savedAt: number } | undefined;
+}
+
+export interface EarlyListOptions {
+  /** Whether a first page answered now may be kept in the browser (not while the console is locked). */
+  mayKeep?: () => boolean;
 }
 
 /**
@@ -43,8 +70,18 @@ export interface EarlyListDataProvider {
  * the list's own first call: the page's request leaves with the session check instead of after the
  * layout has rendered. react-admin sees an ordinary dataProvider; its cache is never written here.
  */
-export function withEarlyList(dataProvider: DataProvider): EarlyListDataProvider {
+export function withEarlyList(dataProvider: DataProvider, { mayKeep = () => true }: EarlyListOptions = {}): EarlyListDataProvider {
   const early = new Map<string, EarlyPage>();
+  /** The server's answer to a getList call; a first page is kept in the browser as it arrives. */
+  const ask = (resource: string, params: GetListParams): Promise<GetListResult> => {
+    const answer = dataProvider.getList(resource, params);
+    if (!isKeptPage(params)) return answer;
+    const key = callKey(resource, params);
+    return answer.then((page) => {
+      if (mayKeep()) keepPage(key, page);
+      return page;
+    });
+  };
   return {
     dataProvider: {
       ...dataProvider,
@@ -53,12 +90,12 @@ export function withEarlyList(dataProvider: DataProvider): EarlyListDataProvider
         const kept = params.meta === undefined ? early.get(key) : undefined;
         early.delete(key);
         if (kept && Date.now() - kept.answeredAt < EARLY_PAGE_FRESH_MS) return kept.answer;
-        return dataProvider.getList(resource, params);
+        return ask(resource, params);
       },
     },
     askEarly: (resource, params) => {
       const key = callKey(resource, params);
-      const page: EarlyPage = { answer: dataProvider.getList(resource, params), answeredAt: Infinity };
+      const page: EarlyPage = { answer: ask(resource, params), answeredAt: Infinity };
       early.set(key, page);
       page.answer.then(
         (answer) => {
@@ -78,5 +115,6 @@ export function withEarlyList(dataProvider: DataProvider): EarlyListDataProvider
         ? { page: kept.page, answeredAt: kept.answeredAt }
         : undefined;
     },
+    stored: (resource, params) => (isKeptPage(params) ? storedPage(callKey(resource, params)) : undefined),
   };
 }

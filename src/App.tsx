@@ -1,11 +1,11 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider } from 'react-admin';
-import { Route, useLocation } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider, type LayoutProps } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
 import { withEarlyList, type EarlyListDataProvider } from '../dataProvider/earlyList';
-import { createAuthProvider, type ConsoleAuthProvider } from '../authProvider';
+import { createAuthProvider, session, type ConsoleAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
 import { createQueryClient } from './queryClient';
@@ -29,6 +29,7 @@ import { DirectionProvider, useDirection, withDirection } from './modules/i18n/D
 import { preferenceStore } from './modules/i18n/preferenceStore';
 import { isOnDemand, lazyComponent, withToolMessages } from './lazy';
 import { EarlyPagesContext, prefetchFirstPage } from './screens/firstPage';
+import { isLocked } from './modules/second-factor/lock-state';
 
 /*
  * The sign-in page loads only the shell above; everything shown once signed in is a chunk of its
@@ -45,6 +46,35 @@ const AccessDeniedPage = lazyComponent(() => import('./modules/access/AccessDeni
 const ForgotPasswordPage = lazyComponent(
   withToolMessages('accounts', () => import('./pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage)),
 );
+
+/**
+ * The layout's screens, for a visitor who arrives signed out: straight to the sign-in page, as
+ * react-admin's session check would send them, but before the layout's code is fetched and its
+ * screen drawn and refused (on a slow phone that held the sign-in form back by a second or more:
+ * bench/PHONE.md). Once signed in, react-admin returns to the screen (its login reads the
+ * `nextPathname` its own redirect passes). Decided as the layout first renders: a sign-out from
+ * inside goes through react-admin's logout as before.
+ */
+function ConsoleLayout(props: LayoutProps) {
+  const location = useLocation();
+  const [signedOut] = useState(() => session.token() === null);
+  if (signedOut) return <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
+  return <AppLayout {...props} />;
+}
+
+/**
+ * The sign-in page; once it is drawn and the browser idle, the signed-in shell's code is fetched,
+ * while the visitor types, rather than after they pressed Enter (bench/PHONE.md).
+ */
+function SignInPage() {
+  useEffect(() => {
+    // Not in every browser (Safari): a moment later there.
+    const whenIdle = (run: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(run) : (window as Window).setTimeout(run, 200);
+    whenIdle(() => void prefetchSignedInScreens());
+  }, []);
+  return <LoginPage />;
+}
 
 /**
  * For a returning user whose session is in storage (main.tsx): the signed-in shell (layout, list
@@ -73,8 +103,8 @@ export interface ConsoleParts {
   authProvider: ConsoleAuthProvider;
   /** Settles (never rejects) when the first page asked for at start-up is in, or at once if none was. */
   firstPage: Promise<void>;
-  /** The pages asked for before their list (the list starts from one that has arrived). */
-  earlyPages: Pick<EarlyListDataProvider, 'arrived'>;
+  /** The pages asked for before their list (the list starts from one that has arrived, or one kept in the browser). */
+  earlyPages: Pick<EarlyListDataProvider, 'arrived' | 'stored'>;
 }
 
 /**
@@ -92,7 +122,8 @@ export function createConsole({
   dataProvider?: DataProvider;
   location: { pathname: string; search: string };
 }): ConsoleParts {
-  const early = withEarlyList(given ?? createDataProvider({ apiUrl: API_URL, registry }));
+  // Nothing is kept in the browser while the console is locked (dataProvider/storedPages.ts).
+  const early = withEarlyList(given ?? createDataProvider({ apiUrl: API_URL, registry }), { mayKeep: () => !isLocked() });
   const queryClient = createQueryClient();
   const authProvider = createAuthProvider({
     apiUrl: API_URL,
@@ -114,6 +145,7 @@ export function createConsole({
   });
   const firstPage = prefetchFirstPage({
     askEarly: early.askEarly,
+    stored: early.stored,
     registry,
     store,
     location,
@@ -197,8 +229,8 @@ export function App({
                   authProvider={authProvider}
                   queryClient={queryClient}
                   i18nProvider={i18nProvider}
-                  layout={AppLayout}
-                  loginPage={LoginPage}
+                  layout={ConsoleLayout}
+                  loginPage={SignInPage}
                   notification={AppNotification}
                   dashboard={HomePage}
                   accessDenied={AccessDeniedPage}

@@ -35,6 +35,8 @@ function opensOnFirstPage(d: ResourceDescriptor, search: string, store: Pick<Sto
 export interface FirstPageContext {
   /** Where the page is asked for early (dataProvider/earlyList.ts). */
   askEarly: EarlyListDataProvider['askEarly'];
+  /** The page this session was last answered, kept in the browser (dataProvider/storedPages.ts). */
+  stored?: EarlyListDataProvider['stored'];
   registry: Registry;
   /** react-admin's store: where a list keeps the sort, filters and page the user last chose. */
   store: Store;
@@ -52,19 +54,37 @@ export interface FirstPageContext {
  * the dataProvider, instead of a request sent after the layout has rendered (~0.3 s later on a
  * cold load). Only for the page the list asks for with nothing chosen: no query in the address and
  * nothing stored for the list. Anything else, and a failure, leaves the list to ask as usual.
- * Settles when the page is in (or failed), at once when none was asked for; never rejects.
+ * Settles when the page is in (or failed), at once when none was asked for, or when the browser
+ * kept this session's last answer for it (the list starts from that: useFirstPageOptions); never
+ * rejects.
  */
 export async function prefetchFirstPage(ctx: FirstPageContext): Promise<void> {
   const d = listScreenAt(ctx.registry, ctx.location.pathname);
   if (!d || !ctx.mayList(d.name) || !opensOnFirstPage(d, ctx.location.search, ctx.store, ctx.ownDefaults(d.name))) return;
-  await ctx
+  const answer = ctx
     .askEarly(d.name, firstParams(d))
     .then(() => undefined)
     .catch(() => undefined);
+  if (!ctx.stored?.(d.name, firstParams(d))) await answer;
 }
 
 /** The early pages of the console (App provides them; none in a screen rendered on its own). */
-export const EarlyPagesContext = createContext<Pick<EarlyListDataProvider, 'arrived'> | undefined>(undefined);
+export const EarlyPagesContext = createContext<Pick<EarlyListDataProvider, 'arrived' | 'stored'> | undefined>(undefined);
+
+/** The list's first query starts from a page kept in the browser: shown, and asked again at once. */
+function keptPageOptions(page: GetListResult): FirstPageOptions {
+  let handed = false;
+  return {
+    initialData: () => {
+      if (handed) return undefined;
+      handed = true;
+      return page;
+    },
+    // Counted as answered long ago: stale, so the list asks the server as it mounts.
+    initialDataUpdatedAt: 0,
+    staleTime: () => 0,
+  };
+}
 
 /** The query options the list hands react-admin's list (`<List queryOptions>`). */
 export interface FirstPageOptions {
@@ -79,15 +99,21 @@ export interface FirstPageOptions {
  * useGetList and passed through `<List queryOptions>`), so its rows are in the screen's first
  * commit. Only when the list opens on that very page (nothing in the address or the store), and
  * only for the list's first query: one with another page, order or filter starts empty as usual.
+ * Until that page arrives, the page this session was last answered (kept in the browser) is the
+ * initial data instead, stale at once: react-query shows it and asks the server (the early page's
+ * request, not a second one), and the answer replaces it.
  */
 export function useFirstPageOptions(d: ResourceDescriptor, search: string, ownDefaults: boolean): FirstPageOptions {
   const early = useContext(EarlyPagesContext);
   const [stored] = useStore(`${d.name}.listParams`);
   // Read at the list's first render only: a page handed later would answer other parameters.
   const [options] = useState((): FirstPageOptions => {
-    const first =
-      early && opensOnFirstPage(d, search, { getItem: () => stored }, ownDefaults) ? early.arrived(d.name, firstParams(d)) : undefined;
-    if (!first) return {};
+    const opens = early !== undefined && opensOnFirstPage(d, search, { getItem: () => stored }, ownDefaults);
+    const first = opens ? early.arrived(d.name, firstParams(d)) : undefined;
+    if (!first) {
+      const kept = opens ? early.stored(d.name, firstParams(d)) : undefined;
+      return kept ? keptPageOptions(kept.page) : {};
+    }
     // react-query asks for initial data each time it makes a query for this list; only the first
     // one (the list's first page) gets the early page.
     let handed = false;

@@ -7,7 +7,7 @@ import { figure, multipartBody, startReliableServer, type ReliableServer } from 
 
 /**
  * API answers carry helmet's headers, nosniff and no-store; the console's files keep their own
- * policy and stay cacheable; `HEAD /` answers like GET; the database and the uploads are
+ * policy and stay cacheable, the hashed ones for good; `HEAD /` answers like GET; the database and the uploads are
  * readable by the server's user only.
  */
 describe('headers and private files', () => {
@@ -59,6 +59,17 @@ describe('headers and private files', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).not.toMatch(/no-store/);
     expect((await s.call('HEAD', '/assets/app-3f9a1c.js', { token: null })).statusCode).toBe(200);
+  });
+
+  it('lets browsers keep the hashed assets for good, but asks them to check the page and missing assets again', async () => {
+    const asset = await s.call('GET', '/assets/app-3f9a1c.js', { token: null });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The page names the current assets: kept, it would load an old version after an update.
+    expect((await s.call('GET', '/medicine', { token: null })).headers['cache-control']).not.toMatch(/immutable/);
+    expect((await s.call('GET', '/', { token: null })).headers['cache-control']).not.toMatch(/immutable/);
+    // A file that is not there answers the page (screen routes fall back to it): never kept for good.
+    const missing = await s.call('GET', '/assets/gone-000000.js', { token: null });
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable/);
   });
 
   it('creates the database and the uploads readable by the server user only (0600 files, 0700 folders)', async () => {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TOKEN_KEY } from '../../../dataProvider/httpClient';
+import { forgetStoredPages } from '../../../dataProvider/storedPages';
 
 /**
  * Whether the console is locked: kept in localStorage, so a reload (or another tab) stays locked
@@ -42,6 +43,9 @@ export const useLocked = () => useSyncExternalStore(subscribe, isLocked);
 export function lockNow() {
   if (isLocked()) return;
   localStorage.setItem(LOCKED_KEY, sessionTag());
+  // The lists' pages kept in the browser go (none is kept while locked: App's mayKeep): a shared
+  // ward computer left locked keeps no staff data readable in its storage.
+  forgetStoredPages();
   tell();
   // The trail's record of it; the calls' module is fetched now, not with the signed-in shell.
   import('./api').then(({ factorApi }) => factorApi.lock()).catch(() => undefined);
