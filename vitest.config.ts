@@ -50,7 +50,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           exclude: UI_JSDOM,
-          setupFiles: ['tests/setup.ts'],
+          setupFiles: ['tests/happy-dom-styles.ts', 'tests/setup.ts'],
           isolate: false,
           // Whole-console renders with real forms (rich text, pictures) typed into by user-event: generous
           // on a shared 2-core machine; a hung test still fails.

@@ -3,8 +3,8 @@ import { isLanguage, type Language } from './languages';
 /**
  * Dates and numbers in the console's language, from the language's own conventions (Intl with
  * its locale: digits, order and separators), one format for dates and one for dates with a time,
- * used everywhere a person reads one: lists, dialogs, the bell, the profile, messages (issue 52:
- * four different formats, one of them month first, made "12/7/2026" ambiguous). A date is day,
+ * used everywhere a person reads one: lists, dialogs, the bell, the profile, messages (several
+ * formats, one of them month first, made a date such as "12/7/2026" ambiguous). A date is day,
  * month and year with two-digit day and month and the full year (spec 000 section 9: "day/month/
  * year two digits"); a date with a time adds hours and minutes on a 24-hour clock. The spec's
  * `yyyy-MM-dd HH:mm:ss` for notices was the earlier client's; the console shows them as every

@@ -11,9 +11,10 @@
  *   is such a change; focus, which `:focus` rules read without any change, is part of the key.
  *   Where that count is not found (another jsdom), nothing is kept.
  * - jsdom lays nothing out, so a textarea's computed width is what layout gives it here, 0 px: the
- *   autosizer stops as it does for a hidden textarea in a browser. Its other properties are jsdom's
- *   own, worked out when first read (display, visibility, pointer-events).
+ *   autosizer stops as it does for a hidden textarea in a browser (tests/textarea-style.ts).
  */
+import { textareaStyle } from './textarea-style';
+
 const computed = window.getComputedStyle.bind(window);
 
 /** jsdom's count of the document's changes (its implementation object's `_version`), if this jsdom has one. */
@@ -24,20 +25,6 @@ const documentVersion = (): number | undefined => {
   return typeof version === 'number' ? version : undefined;
 };
 
-function textareaStyle(element: Element): CSSStyleDeclaration {
-  let real: CSSStyleDeclaration | undefined;
-  const style = () => (real ??= computed(element));
-  return new Proxy({} as CSSStyleDeclaration, {
-    get(_, property) {
-      if (property === 'width') return '0px';
-      if (property === 'getPropertyValue') return (name: string) => (name === 'width' ? '0px' : style().getPropertyValue(name));
-      const value: unknown = Reflect.get(style(), property);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(style()) : value;
-    },
-    has: (_, property) => property in style(),
-  });
-}
-
 const kept = new WeakMap<Element, { version: number; focus: Element | null; style: CSSStyleDeclaration }>();
 
 window.getComputedStyle = (element: Element, pseudo?: string | null): CSSStyleDeclaration => {
@@ -46,7 +33,7 @@ window.getComputedStyle = (element: Element, pseudo?: string | null): CSSStyleDe
   const focus = document.activeElement;
   const known = kept.get(element);
   if (known && known.version === version && known.focus === focus) return known.style;
-  const style = element.tagName === 'TEXTAREA' ? textareaStyle(element) : computed(element);
+  const style = element.tagName === 'TEXTAREA' ? textareaStyle(element, computed) : computed(element);
   if (version !== undefined) kept.set(element, { version, focus, style });
   return style;
 };

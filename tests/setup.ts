@@ -13,15 +13,19 @@ configure({ asyncUtilTimeout: 10_000 });
 // (ui) tests import them once up front, so a test waits for the screen, not for the transform.
 beforeAll(async () => {
   if (!expect.getState().testPath?.includes('/tests/ui/')) return;
-  await Promise.all([
-    import('../src/layout/AppLayout'),
-    import('../src/screens/ResourceList'),
-    import('../src/screens/FormDialog'),
-    import('../src/pages/HomePage'),
-    import('ra-input-rich-text'),
+  // One after another: a CommonJS module that require()s an ES module another import() is still
+  // loading fails in Node ("Cannot require() ES Module ... not yet fully loaded"), as react-router-dom
+  // did when a file had not imported the console itself before this ran.
+  const loaders: (() => Promise<unknown>)[] = [
+    () => import('../src/layout/AppLayout'),
+    () => import('../src/screens/ResourceList'),
+    () => import('../src/screens/FormDialog'),
+    () => import('../src/pages/HomePage'),
+    () => import('ra-input-rich-text'),
     // Transformed only: a tool's words still join the catalogue when its screen asks (loadToolMessages).
-    ...Object.values(import.meta.glob('../i18n/modules/*.en.ts')).map((load) => load()),
-  ]);
+    ...Object.values(import.meta.glob('../i18n/modules/*.en.ts')),
+  ];
+  for (const load of loaders) await load();
 }, 120_000);
 
 // Any request without a handler fails the test: the console must only call the contract.

@@ -35,7 +35,7 @@ export function numberInputValue(text: string, language: string): number | strin
  *
  * Entering the input selects what it holds, so typing "12.50" over a pre-filled "0.00" replaces it
  * (it once became "0.0012.50"). What is not a number is never turned into 0 (spec 001 section 5
- * said so; issue 52 found prices silently saved as 0): it stays as typed with an error beside it
+ * said so; prices typed as words were once saved as 0 without a word): it stays as typed with an error beside it
  * as soon as the input is left, and the form is not saved.
  */
 export function NumberFieldInput({ field, validate }: { field: NumberField; validate: Validator[] }) {

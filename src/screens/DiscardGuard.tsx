@@ -12,7 +12,7 @@ export function DirtyWatch({ onDirty }: { onDirty: (dirty: boolean) => void }) {
 }
 
 /**
- * A form dialog's way out that asks first when the form holds unsaved changes (issue 52: Escape
+ * A form dialog's way out that asks first when the form holds unsaved changes (without it, Escape
  * or a click outside threw a half-filled form away): `requestClose` for the dialog's onClose and
  * its Cancel, `onDirty` for the form's DirtyWatch, and `question` to render in the dialog.
  * An untouched form closes at once.

@@ -8,7 +8,8 @@ import { LockCoverContext } from './lock-cover-context';
  * What the lock puts over the console: an opaque layer over the whole window, drawn in the same
  * render that locks (not when the lock screen's code has arrived, nor faded in), with the page
  * behind it made inert and hidden from assistive technology (hidePage). On a shared ward
- * computer nothing of the open form can be read or reached (issue 52: it could, behind "Locked").
+ * computer nothing of the open form may be read or reached: a lock that only covered the form with
+ * the word "Locked" left its values readable and its inputs reachable behind it.
  */
 export function LockCover({ children }: { children: ReactNode }) {
   const theme = useTheme();
