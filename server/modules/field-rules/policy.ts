@@ -21,9 +21,6 @@ import { columnOf, parseValues, textOf, type RowRuleKind } from './row-filter';
 export const fieldRulePolicy: PolicyDeclaration = { resource: 'field-rule', build: (ctx) => rulePolicy(ctx, 'field') };
 export const rowRulePolicy: PolicyDeclaration = { resource: 'row-rule', build: (ctx) => rulePolicy(ctx, 'row') };
 
-const refuse = (status: number, message: string, field: string, fieldMessage: string) =>
-  new ApiError(status, message, { [field]: fieldMessage });
-
 function rulePolicy(ctx: AppContext, kind: 'field' | 'row'): CrudGuards {
   const p = kind === 'field' ? 'field_rule' : 'row_rule';
   const col = (name: string) => `${p}_${name}`;
@@ -37,7 +34,7 @@ function rulePolicy(ctx: AppContext, kind: 'field' | 'row'): CrudGuards {
     const group = Number(after[col('group')] ?? 0);
     const user = Number(after[col('user')] ?? 0);
     if ((group === 0) === (user === 0))
-      throw refuse(422, 'A rule is for either a group or a user', col('group'), 'set a group or a user, not both');
+      throw new ApiError(422, 'A rule is for either a group or a user', { [col('group')]: 'set a group or a user, not both' });
     return { group, user };
   }
 
@@ -45,27 +42,33 @@ function rulePolicy(ctx: AppContext, kind: 'field' | 'row'): CrudGuards {
   function checkNames(after: Row) {
     const resource = textOf(after[col('resource')]);
     const d = ctx.registry.find(resource);
-    if (!d) throw refuse(422, `There is no resource named ${resource}`, col('resource'), 'is not a resource');
+    if (!d) throw new ApiError(422, `There is no resource named ${resource}`, { [col('resource')]: 'is not a resource' });
     if (kind === 'field') {
       const field = textOf(after[col('field')]);
       if (!d.fields.some((f) => f.name === field))
-        throw refuse(422, `${resource} has no field ${field}`, col('field'), 'is not a field of the resource');
+        throw new ApiError(422, `${resource} has no field ${field}`, { [col('field')]: 'is not a field of the resource' });
       return;
     }
     const ruleKind = textOf(after[col('kind')]) as RowRuleKind;
     const field = textOf(after[col('field')]);
     if (!columnOf(d, { kind: ruleKind, field })) {
-      const why: Record<RowRuleKind, [string, string, string]> = {
-        'own-branch': [`${resource} records belong to no branch`, col('kind'), 'does not apply to this resource'],
-        'created-by-me': [`${resource} does not keep who created its records`, col('kind'), 'does not apply to this resource'],
-        'status-in': [`${resource} has no status field ${field}`, col('field'), 'must be a status field of the resource'],
-        'reference-in': [`${resource} has no reference field ${field}`, col('field'), 'must be a reference field of the resource'],
-      };
-      const [message, at, fieldMessage] = why[ruleKind];
-      throw refuse(422, message, at, fieldMessage);
+      switch (ruleKind) {
+        case 'own-branch':
+          throw new ApiError(422, `${resource} records belong to no branch`, { [col('kind')]: 'does not apply to this resource' });
+        case 'created-by-me':
+          throw new ApiError(422, `${resource} does not keep who created its records`, {
+            [col('kind')]: 'does not apply to this resource',
+          });
+        case 'status-in':
+          throw new ApiError(422, `${resource} has no status field ${field}`, { [col('field')]: 'must be a status field of the resource' });
+        case 'reference-in':
+          throw new ApiError(422, `${resource} has no reference field ${field}`, {
+            [col('field')]: 'must be a reference field of the resource',
+          });
+      }
     }
     if ((ruleKind === 'status-in' || ruleKind === 'reference-in') && !parseValues(after[col('values')]).length)
-      throw refuse(422, 'A status or reference rule needs at least one value', col('values'), 'must list at least one value');
+      throw new ApiError(422, 'A status or reference rule needs at least one value', { [col('values')]: 'must list at least one value' });
   }
 
   /** 409 for a second field rule of one group or user, resource and field. */
@@ -80,7 +83,7 @@ function rulePolicy(ctx: AppContext, kind: 'field' | 'row'): CrudGuards {
       .where(sql.ref(col('field')), '=', textOf(after[col('field')]));
     if (id !== undefined) q = q.where(sql.ref(col('id')), '<>', id);
     if (await q.executeTakeFirst())
-      throw refuse(409, 'A rule for this group or user, resource and field already exists', col('field'), 'already has a rule');
+      throw new ApiError(409, 'A rule for this group or user, resource and field already exists', { [col('field')]: 'already has a rule' });
   }
 
   /** Nobody sets rules for a group or a user they could not manage (the slugs' no-escalation). */
@@ -107,7 +110,9 @@ function rulePolicy(ctx: AppContext, kind: 'field' | 'row'): CrudGuards {
     const field = textOf(row[col('field')]);
     const own = await resolver.levelOf(actor, resource, field);
     if (rank(level) > rank(own.level))
-      throw refuse(403, `You may not give ${field} a level above your own`, col('level'), 'is above your own level of the field');
+      throw new ApiError(403, `You may not give ${field} a level above your own`, {
+        [col('level')]: 'is above your own level of the field',
+      });
   }
 
   const holds = (row: Row) => Number(row[col('status')]) === 1;
