@@ -7,6 +7,7 @@ import { inBranchScope } from '../../crud/service';
 import { setting } from '../../db/settings';
 import { actionsOf, permissionSlug, type ResourceDescriptor } from '../../../resources';
 import { provenance, UNRECORDED, type Provenance, type SetBy } from './provenance';
+import { rulesExplainer } from './rules';
 
 /** A link of the chain as the console reads it: the decision's link, named, with who set it and when. */
 export interface ExplainedLink extends Link, SetBy {
@@ -44,6 +45,7 @@ export function explainer(ctx: AppContext) {
   const db = ctx.conn.db;
   const users = ctx.registry.get('users');
   const groups = ctx.registry.get('group');
+  const rulesOf = rulesExplainer(ctx);
 
   async function userOf(viewer: AuthUser, id: number): Promise<UserRow> {
     const row = await db
@@ -176,6 +178,8 @@ export function explainer(ctx: AppContext) {
           super_admin: facts.superAdmin ? 1 : 0,
         },
         items,
+        // The field and row rules that hold for the user (of the slug's resource, when one is asked).
+        rules: await rulesOf(user, slug === undefined ? undefined : descriptorOf(slug)?.name),
       };
     },
 
