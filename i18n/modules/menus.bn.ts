@@ -3,7 +3,6 @@ export default {
   menus: {
     notification: 'বিজ্ঞপ্তি',
     'notification/notification-list': 'বিজ্ঞপ্তি ব্যবস্থাপনা',
-    settings: 'সেটিংস',
     'settings/menu-setup': 'মেনু সেটআপ',
     // Permissions that are no screens, as the permission trees show them.
     'menu/menu-list': 'মেনু: তালিকা',

@@ -8,7 +8,6 @@ export default {
   menus: {
     notification: 'Notifications',
     'notification/notification-list': 'Manage notifications',
-    settings: 'Settings',
     'settings/menu-setup': 'Menu setup',
     // Permissions that are no screens, as the permission trees show them.
     'menu/menu-list': 'Menus: list',

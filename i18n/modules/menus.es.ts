@@ -3,7 +3,6 @@ export default {
   menus: {
     notification: 'Notificaciones',
     'notification/notification-list': 'Gestionar notificaciones',
-    settings: 'Ajustes',
     'settings/menu-setup': 'Configuración del menú',
     // Permissions that are no screens, as the permission trees show them.
     'menu/menu-list': 'Menús: lista',

@@ -3,7 +3,6 @@ export default {
   menus: {
     notification: 'အသိပေးချက်များ',
     'notification/notification-list': 'အသိပေးချက်များ စီမံခြင်း',
-    settings: 'ဆက်တင်များ',
     'settings/menu-setup': 'မီနူး ပြင်ဆင်ခြင်း',
     // Permissions that are no screens, as the permission trees show them.
     'menu/menu-list': 'မီနူး: စာရင်း',

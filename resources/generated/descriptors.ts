@@ -23,6 +23,8 @@ import schedule from '../schedule';
 import donation from '../donation';
 import blogVideos from '../blog-videos';
 import blogPhotos from '../blog-photos';
+import fieldRule from '../field-rule';
+import rowRule from '../row-rule';
 
 /** Every entity folder's descriptor, in menu order (`menu.position`, then the name). */
 export const entityDescriptors = [
@@ -50,4 +52,6 @@ export const entityDescriptors = [
   donation,
   blogVideos,
   blogPhotos,
+  fieldRule,
+  rowRule,
 ] as const;

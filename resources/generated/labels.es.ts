@@ -23,6 +23,8 @@ import schedule from '../schedule/labels.es';
 import donation from '../donation/labels.es';
 import blogVideos, { menuGroup as blogVideosGroup } from '../blog-videos/labels.es';
 import blogPhotos from '../blog-photos/labels.es';
+import fieldRule, { menuGroup as fieldRuleGroup } from '../field-rule/labels.es';
+import rowRule from '../row-rule/labels.es';
 
 /** Names of the menu groups. */
 export const menu = {
@@ -37,6 +39,7 @@ export const menu = {
   services: otGroup,
   website: aboutGroup,
   blogs: blogVideosGroup,
+  settings: fieldRuleGroup,
 };
 
 /** The labels of the menus the catalogue writes for the entities (`menus.<slug>`): each group's and each list's. */
@@ -52,6 +55,7 @@ export const menus = {
   services: otGroup,
   website: aboutGroup,
   blogs: blogVideosGroup,
+  settings: fieldRuleGroup,
   'users/user-list': users.menu,
   'branch/branch-list': branch.menu,
   'group/group-list': group.menu,
@@ -76,6 +80,8 @@ export const menus = {
   'donation/donation-list': donation.menu,
   'blogs/blog-videos-list': blogVideos.menu,
   'blogs/blog-photos-list': blogPhotos.menu,
+  'field-rule/field-rule-list': fieldRule.menu,
+  'row-rule/row-rule-list': rowRule.menu,
 };
 
 /** Each entity's `resources.<entity>` words. */
@@ -104,4 +110,6 @@ export const resources = {
   donation,
   'blog-videos': blogVideos,
   'blog-photos': blogPhotos,
+  'field-rule': fieldRule,
+  'row-rule': rowRule,
 };

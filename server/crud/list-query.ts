@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../../resources';
+import type { RuledQuery } from './record-rules';
 import { ApiError } from '../http/envelope';
 import { cleanText, MAX_INT, MAX_LIST_LIMIT } from '../../resources';
 
@@ -13,6 +14,8 @@ export interface ListQuery {
   /** Equality filters on fields marked `filter` (and references). */
   filters: Record<string, string | number>;
   ids?: number[];
+  /** The actor's field and row rules (record-rules.ts), added by the service, never parsed from a request. */
+  ruled?: RuledQuery;
 }
 
 const int = (name: string, raw: string, min: number, max = MAX_INT) => {

@@ -6,6 +6,8 @@ import { planWrite, rebase } from './values';
 import { nextVersion, versionOf } from './versions';
 import type { WriteBody } from './body';
 import type { AuthUser } from '../auth/auth-user';
+import { createdByOf, hasCreatedBy } from '../db/created-by';
+import { assertAdmitted, assertWritable, declaredDefault, type AppliedRules } from './record-rules';
 
 /** Who is acting (the service's `Actor`). */
 type Actor = AuthUser;
@@ -148,6 +150,8 @@ export function createSaveMany(deps: SaveManyDeps) {
     actor: Actor | undefined,
     tdb: DynamicDb,
     record = true,
+    /** The actor's field and row rules (record-rules.ts), as for a single write. */
+    applied?: AppliedRules,
   ): Promise<SaveResult[]> {
     // A record updated twice is judged the second time on what the first update stored: the
     // items from the second on go in a batch of their own, which reads the record again.
@@ -159,14 +163,21 @@ export function createSaveMany(deps: SaveManyDeps) {
     });
     if (repeat > 0)
       return [
-        ...(await saveRun(d, items.slice(0, repeat), actor, tdb, record)),
-        ...(await saveMany(d, items.slice(repeat), actor, tdb, record)),
+        ...(await saveRun(d, items.slice(0, repeat), actor, tdb, record, applied)),
+        ...(await saveMany(d, items.slice(repeat), actor, tdb, record, applied)),
       ];
-    return saveRun(d, items, actor, tdb, record);
+    return saveRun(d, items, actor, tdb, record, applied);
   }
 
   /** A batch in which no record is updated twice. `record`: false when the caller rolls everything back (see service.ts). */
-  async function saveRun(d: ResourceDescriptor, items: readonly SaveItem[], actor: Actor | undefined, tdb: DynamicDb, record: boolean) {
+  async function saveRun(
+    d: ResourceDescriptor,
+    items: readonly SaveItem[],
+    actor: Actor | undefined,
+    tdb: DynamicDb,
+    record: boolean,
+    applied?: AppliedRules,
+  ) {
     const results: SaveResult[] = new Array<SaveResult>(items.length);
     const refuse = (i: number, error: ApiError) => (results[i] = { ok: false, error });
     const idOf = (item: SaveItem) => (item.existing ? Number(item.existing[d.idField]) : undefined);
@@ -179,7 +190,7 @@ export function createSaveMany(deps: SaveManyDeps) {
     const plans = items.map((item, i) => {
       const id = idOf(item);
       const before = id === undefined ? undefined : current.get(id);
-      if (id !== undefined && (!before || !deps.inBranchScope(d, actor, before))) {
+      if (id !== undefined && (!before || !deps.inBranchScope(d, actor, before) || (applied?.where.length && !applied.admits(before)))) {
         refuse(i, notFound(`${d.name} ${id}`));
         return undefined;
       }
@@ -213,6 +224,8 @@ export function createSaveMany(deps: SaveManyDeps) {
           if (holder !== undefined && holder !== id) throw deps.duplicate(f.name, v);
         }
         deps.assertOwnBranch(d, actor, planned.merged);
+        assertWritable(d, applied, items[i]?.body ?? { fields: {}, files: [] }, planned.merged, before, declaredDefault(d));
+        assertAdmitted(applied, planned.merged);
         let values: Row = { ...planned.values, updated_at: stamp };
         if (before && id !== undefined) {
           if (expected !== undefined && expected !== versionOf(before)) throw stale();
@@ -251,7 +264,7 @@ export function createSaveMany(deps: SaveManyDeps) {
     const stored = await insertAll(
       tdb,
       d,
-      creates.map((a) => ({ ...a.values, created_at: a.values.updated_at })),
+      creates.map((a) => ({ ...a.values, ...(hasCreatedBy(d) && createdByOf(actor?.user_id)), created_at: a.values.updated_at })),
     );
     const key = uniques[0];
     creates.forEach((a, k) => {

@@ -19,6 +19,18 @@ import { inBranchScope, scopeOf } from '../auth/scope';
 import type { RecordChange } from '../events';
 import { createSaveMany, type SaveItem, type SaveResult } from './save-many';
 import { dropLinks, idsOf, linkChangesOf, touch, unknownIds, writeLinks, type LinkChange } from './links';
+import { searchFields } from '../db/search-index';
+import { createdByOf, hasCreatedBy } from '../db/created-by';
+import {
+  assertAdmitted,
+  assertWritable,
+  byIdUnder,
+  declaredDefault,
+  ruledQuery,
+  withoutHidden,
+  type AppliedRules,
+  type RecordRules,
+} from './record-rules';
 
 /**
  * Create, read, update and delete for any descriptor. Every write is checked completely before
@@ -186,6 +198,14 @@ export function createCrudService(
   const guards = new Map<string, CrudGuards[]>();
   let adopted = false;
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
+  /** The field and row rules (issue 47), declared by their module and adopted once (`ruledBy`). */
+  let rules: RecordRules | undefined;
+  /** The rules for the actor on the resource: at once when known, undefined for the server's own work. */
+  const rulesFor = (d: ResourceDescriptor, actor: Actor | undefined) => (actor && rules ? rules.of(d, actor) : undefined);
+  /** 404 for a stored row outside the actor's row rules, as for one outside their branch. */
+  const assertRuled = (d: ResourceDescriptor, applied: AppliedRules | undefined, row: Row, id: number) => {
+    if (applied?.where.length && !applied.admits(row)) throw notFound(`${d.name} ${id}`);
+  };
   let announce: ((change: RecordChange) => void) | undefined;
   /** The module policies' after-steps, then the change told to whoever listens (real-time pushes). */
   const after = async (d: ResourceDescriptor, id: number, change: Change) => {
@@ -429,7 +449,7 @@ export function createCrudService(
     d: ResourceDescriptor,
     body: WriteBody,
     existing: Row | undefined,
-    options: WriteOptions & { undelete?: { id: number; createdAt?: string } },
+    options: WriteOptions & { undelete?: { id: number; createdAt?: string; createdBy?: number } },
   ): Promise<number> {
     const { actor } = options;
     const undeleting = options.undelete !== undefined;
@@ -445,6 +465,10 @@ export function createCrudService(
     // A picture stored for a write the caller may still roll back would be left behind.
     if (on && planned.uploads.length) throw new Error(`${d.name}: pictures cannot be written in the caller's transaction`);
     assertOwnBranch(d, actor, planned.merged);
+    const applied = await rulesFor(d, actor);
+    if (existing && id !== undefined) assertRuled(d, applied, existing, id);
+    assertWritable(d, applied, body, planned.merged, existing, declaredDefault(d));
+    assertAdmitted(applied, planned.merged);
     const change: Change = {
       action: existing ? 'update' : 'create',
       actor,
@@ -473,11 +497,12 @@ export function createCrudService(
         // A singleton's one record always has id 1, so a concurrent second create hits the key; an
         // undeleted record comes back under its own id and creation time.
         const fixed = options.undelete ? { [d.idField]: options.undelete.id } : d.singleton ? { [d.idField]: SINGLETON_ID } : {};
+        const creator = hasCreatedBy(d) ? createdByOf(options.undelete ? options.undelete.createdBy : actor?.user_id) : {};
         const createdAt = options.undelete?.createdAt ?? values.updated_at;
         savedId = await serialised(d, change, () =>
           transaction(on, async (tdb) => {
             await holdReferences(tdb, d, planned.merged);
-            const insert = tdb.insertInto(d.table).values({ ...values, ...fixed, created_at: createdAt });
+            const insert = tdb.insertInto(d.table).values({ ...values, ...fixed, ...creator, created_at: createdAt });
             if (!recorder && !links.size) return Number((await insert.returning(sql.ref(d.idField).as('id')).executeTakeFirstOrThrow()).id);
             // The trail needs the row as stored: the insert answers it, rather than a read after it.
             const stored = await insert.returningAll().executeTakeFirstOrThrow();
@@ -547,8 +572,41 @@ export function createCrudService(
 
   /** A record as the API answers it, or 404 when missing or outside the actor's branch (`get`). */
   function readRecord(d: ResourceDescriptor, id: number, actor?: Actor): Row | Promise<Row> {
+    const applied = rulesFor(d, actor);
+    if (applied instanceof Promise) return applied.then((known) => readUnder(d, id, actor, known));
+    return readUnder(d, id, actor, applied);
+  }
+
+  /** A record read by id under the actor's rules: outside their row rules 404, hidden fields absent. */
+  function readUnder(d: ResourceDescriptor, id: number, actor: Actor | undefined, applied: AppliedRules | undefined): Row | Promise<Row> {
     const found = reader.get(d, id);
-    return found instanceof Promise ? found.then((row) => visibleRecord(d, id, row, actor)) : visibleRecord(d, id, found, actor);
+    const row = found instanceof Promise ? found.then((r) => visibleRecord(d, id, r, actor)) : visibleRecord(d, id, found, actor);
+    if (!applied) return row;
+    const strip = withoutHidden(d, applied);
+    if (!applied.where.length) return row instanceof Promise ? row.then(strip) : strip(row);
+    return Promise.all([row, admittedById(d, id, applied)]).then(([r, admitted]) => {
+      if (!admitted) throw notFound(`${d.name} ${id}`);
+      return strip(r);
+    });
+  }
+
+  /** A list query with the actor's branch fixed (another branch asked for: 403) and their rules applied. */
+  function listQueryUnder(d: ResourceDescriptor, q: ListQuery, actor: Actor | undefined, applied: AppliedRules | undefined): ListQuery {
+    const scope = scopeOf(d, actor);
+    let scoped = q;
+    if (scope) {
+      const asked = q.filters[scope.field];
+      if (asked !== undefined && Number(asked) !== scope.branch) throw new ApiError(403, 'You may only see records of your own branch');
+      scoped = { ...q, filters: { ...q.filters, [scope.field]: scope.branch } };
+    }
+    return ruledQuery(d, scoped, applied, searchFields(d));
+  }
+
+  /** Whether the row rules reach the record: one SQL query with the rules' own conditions. */
+  async function admittedById(d: ResourceDescriptor, id: number, applied: AppliedRules): Promise<boolean> {
+    let q = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${d.idField}`).as('id'));
+    for (const w of byIdUnder(d, id, applied)) q = q.where(w);
+    return (await q.executeTakeFirst()) !== undefined;
   }
 
   function visibleRecord(d: ResourceDescriptor, id: number, row: Row | undefined, actor?: Actor): Row | Promise<Row> {
@@ -617,12 +675,28 @@ export function createCrudService(
      * The rows the actor may see: a branch-scoped resource is fixed to the actor's branch unless
      * they see every branch (a filter naming another branch is refused, 403).
      */
-    list(d: ResourceDescriptor, q: ListQuery, actor?: Actor) {
-      const scope = scopeOf(d, actor);
-      if (!scope) return reader.list(d, q);
-      const asked = q.filters[scope.field];
-      if (asked !== undefined && Number(asked) !== scope.branch) throw new ApiError(403, 'You may only see records of your own branch');
-      return reader.list(d, { ...q, filters: { ...q.filters, [scope.field]: scope.branch } });
+    async list(d: ResourceDescriptor, q: ListQuery, actor?: Actor) {
+      const applied = await rulesFor(d, actor);
+      const { rows, total } = await reader.list(d, listQueryUnder(d, q, actor, applied));
+      if (!applied?.hidden.size) return { rows, total };
+      return { rows: rows.map(withoutHidden(d, applied)), total };
+    },
+
+    /**
+     * The query a list of the actor runs: their branch and their row rules as conditions, a filter
+     * or sort on a field hidden from them refused. The spreadsheet export walks the same rows.
+     */
+    async listQuery(d: ResourceDescriptor, q: ListQuery, actor?: Actor): Promise<ListQuery> {
+      return listQueryUnder(d, q, actor, await rulesFor(d, actor));
+    },
+
+    /** The field and row rules that hold for the actor on the resource (undefined: none). */
+    rulesFor: async (d: ResourceDescriptor, actor?: Actor): Promise<AppliedRules | undefined> => rulesFor(d, actor),
+
+    /** Adopts the field and row rules' module (server/modules/field-rules), once, when the app is built. */
+    ruledBy(r: RecordRules) {
+      if (rules) throw new Error('The record rules are adopted once, when the app is built');
+      rules = r;
     },
 
     async get(d: ResourceDescriptor, id: number, actor?: Actor): Promise<Row> {
@@ -641,6 +715,7 @@ export function createCrudService(
       const row = await findRow(d, id);
       if (!row) throw notFound(`${d.name} ${id}`);
       assertInScope(d, actor, row, id);
+      assertRuled(d, await rulesFor(d, actor), row, id);
       return row;
     },
 
@@ -654,7 +729,7 @@ export function createCrudService(
       const id = await write(d, body, undefined, options);
       const record = await readBack(d, id);
       await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body });
-      return record;
+      return withoutHidden(d, await rulesFor(d, options.actor))(record);
     },
 
     /**
@@ -674,10 +749,11 @@ export function createCrudService(
       const { actor, within } = options;
       if (!joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
       if (hasRichText(d)) await loadRichTextSanitizer();
+      const applied = await rulesFor(d, actor);
       await sql`savepoint save_many`.execute(within.db);
       let results: SaveResult[];
       try {
-        results = await saveBatch(d, items, actor, within.db, !options.rolledBack);
+        results = await saveBatch(d, items, actor, within.db, !options.rolledBack, applied);
       } catch {
         await sql`rollback to savepoint save_many`.execute(within.db);
         await sql`release savepoint save_many`.execute(within.db);
@@ -729,6 +805,7 @@ export function createCrudService(
       const existing = id === undefined ? undefined : await findRow(d, id);
       if (id !== undefined && !existing) throw notFound(`${d.name} ${id}`);
       if (existing && id !== undefined) assertInScope(d, actor, existing, id);
+      if (existing && id !== undefined) assertRuled(d, await rulesFor(d, actor), existing, id);
       if (hasRichText(d)) await loadRichTextSanitizer();
       const planned = planWrite(d, body.fields, body.files, existing, timeZone);
       if (d.links?.length) await readLinks(d, body.fields, planned.errors);
@@ -740,11 +817,12 @@ export function createCrudService(
       const existing = await findRow(d, id, options.within?.db);
       if (!existing) throw notFound(`${d.name} ${id}`);
       assertInScope(d, options.actor, existing, id);
+      assertRuled(d, await rulesFor(d, options.actor), existing, id);
       if (options.within) return writeWithin(d, body, existing, { ...options, within: options.within });
       await write(d, body, existing, options);
       const record = await readBack(d, id);
       await after(d, id, { action: 'update', actor: options.actor, before: existing, after: (await findRow(d, id)) ?? record, body });
-      return record;
+      return withoutHidden(d, await rulesFor(d, options.actor))(record);
     },
 
     /**
@@ -771,10 +849,12 @@ export function createCrudService(
         });
       const body: WriteBody = { fields: { ...values, ...bodyOnly }, files: [] };
       const createdAt = typeof last.created_at === 'string' ? last.created_at : undefined;
+      // The record comes back as its creator's, not the undeleter's (the row rule "records I created").
+      const createdBy = typeof last.created_by === 'number' ? last.created_by : undefined;
       try {
         // The one write path, as a create under the record's own id: the module's prepare hook,
         // the descriptor rules, references, unique values, the branch and the policies all apply.
-        await write(d, body, undefined, { ...options, undelete: { id, createdAt } });
+        await write(d, body, undefined, { ...options, undelete: { id, createdAt, createdBy } });
       } catch (err) {
         // A unique value taken since the record was deleted is the undelete's own refusal (422).
         const errors = err instanceof ApiError && err.statusCode === 409 ? err.errors : undefined;
@@ -784,13 +864,14 @@ export function createCrudService(
       }
       const record = await readBack(d, id);
       await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body, undeleting: true });
-      return record;
+      return withoutHidden(d, await rulesFor(d, options.actor))(record);
     },
 
     async remove(d: ResourceDescriptor, id: number, options: Pick<WriteOptions, 'actor' | 'expectedVersion'> = {}): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
       assertInScope(d, options.actor, existing, id);
+      assertRuled(d, await rulesFor(d, options.actor), existing, id);
       const change: Change = { action: 'delete', actor: options.actor, before: existing };
       for (const g of guardsOf(d)) await g.beforeDelete?.({ ...change, before: existing });
       // The counts and the delete in one transaction that first locks the record (PostgreSQL

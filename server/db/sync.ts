@@ -3,6 +3,7 @@ import type { Connection } from './connect';
 import { columns } from './columns';
 import type { Registry, ResourceDescriptor } from '../../resources';
 import { syncSearchIndex } from './search-index';
+import { CREATED_BY } from './created-by';
 
 /**
  * Additive sync of descriptor tables: create what is missing (tables, columns, indexes), never
@@ -57,7 +58,9 @@ async function createTable(conn: Connection, registry: Registry, d: ResourceDesc
   for (const f of d.fields) {
     t = t.addColumn(f.name, columns[f.kind](conn.dialect), (c) => {
       if (f.kind === 'status') return c.notNull().defaultTo(f.default ?? 1);
-      if (f.kind === 'reference') {
+      // A reference whose none is 0 stores 0 for "no record": no foreign key can hold it (the
+      // service checks every other value, and a delete counts the records using it).
+      if (f.kind === 'reference' && f.none === undefined) {
         const target = registry.get(f.reference);
         // RESTRICT: a referenced record cannot disappear from under its users.
         return c.references(`${target.table}.${target.idField}`).onDelete('restrict');
@@ -66,10 +69,16 @@ async function createTable(conn: Connection, registry: Registry, d: ResourceDesc
     });
   }
   t = t.addColumn('created_at', 'text', (c) => c.notNull().defaultTo('')).addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(''));
+  t = t.addColumn(CREATED_BY, 'integer', (c) => c.notNull().defaultTo(0));
   await t.execute();
 }
 
 async function addMissingColumns(conn: Connection, d: ResourceDescriptor, existing: Set<string>) {
+  if (!existing.has(CREATED_BY))
+    await conn.db.schema
+      .alterTable(d.table)
+      .addColumn(CREATED_BY, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   for (const f of d.fields) {
     if (existing.has(f.name)) continue;
     await conn.db.schema

@@ -10,6 +10,7 @@ import { secondFactorModule } from './second-factor/routes';
 import { spreadsheetRoutes } from './spreadsheets/routes';
 import { explainRoutes } from './explain';
 import { directoryModule } from './directory';
+import { fieldRulesRoutes } from './field-rules';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -28,4 +29,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   spreadsheetRoutes,
   explainRoutes,
   directoryModule,
+  fieldRulesRoutes,
 ];

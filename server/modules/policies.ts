@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { ResourcePolicy } from '../crud/service';
+import type { RecordRules } from '../crud/record-rules';
 import type { PolicyDeclaration } from './policy-declaration';
 import { servedBesides } from '../../resources';
 import { usersPolicy } from './users/policy';
@@ -7,9 +8,19 @@ import { groupsPolicy } from './access/group-guards';
 import { menuPolicy } from './access/menu-policy';
 import { notificationsPolicy } from './notifications/policy';
 import { mappingPolicy } from './directory/mapping';
+import { fieldRulePolicy, rowRulePolicy } from './field-rules/policy';
+import { fieldRulesOf } from './field-rules/context';
 
 /** Every module's resource policy, in one list: what the service adopts when the app is built. */
-export const declaredPolicies: readonly PolicyDeclaration[] = [usersPolicy, groupsPolicy, menuPolicy, notificationsPolicy, mappingPolicy];
+export const declaredPolicies: readonly PolicyDeclaration[] = [
+  usersPolicy,
+  groupsPolicy,
+  menuPolicy,
+  notificationsPolicy,
+  mappingPolicy,
+  fieldRulePolicy,
+  rowRulePolicy,
+];
 
 /**
  * The declared policies built with the app's context, for `crud.adopt`. The notices and menus are
@@ -20,3 +31,10 @@ export const resolvePolicies = (ctx: AppContext): ResourcePolicy[] =>
   declaredPolicies
     .filter((p) => servedBesides.some((x) => x.name === p.resource) || ctx.registry.find(p.resource))
     .map((p) => ({ resource: p.resource, guards: p.build(ctx) }));
+
+/**
+ * The field and row rules (issue 47) as the service asks them on every read and write
+ * (`crud.ruledBy`, once, when the app is built): declared by the field-rules module, like the
+ * policies above, never attached by a route.
+ */
+export const resolveRecordRules = (ctx: AppContext): RecordRules => fieldRulesOf(ctx);

@@ -17,7 +17,7 @@ export const MAX_KEPT_MATCHES = 10_000;
 
 /** What a list's answer depends on besides the page: the same key is the same set of rows. */
 export const answerKey = (d: ResourceDescriptor, q: ListQuery) =>
-  JSON.stringify([d.name, q.status ?? null, q.filters, q.ids ?? null, q.search ?? null, q.sort, q.order]);
+  JSON.stringify([d.name, q.status ?? null, q.filters, q.ids ?? null, q.search ?? null, q.sort, q.order, q.ruled?.key ?? null]);
 
 export interface KeptAnswerReads {
   sqlOf: ListSql;

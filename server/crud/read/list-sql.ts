@@ -26,9 +26,15 @@ export function listConditions(dialect: Dialect, d: ResourceDescriptor, q: Parti
   if (q.status !== undefined && d.statusField) where.push(sql<SqlBool>`${col(d.statusField)} = ${q.status}`);
   for (const [name, value] of Object.entries(q.filters ?? {})) where.push(sql<SqlBool>`${col(name)} = ${value}`);
   if (q.ids) where.push(q.ids.length ? sql<SqlBool>`${col(d.idField)} in (${sql.join(q.ids)})` : sql<SqlBool>`1 = 0`);
+  if (q.ruled) where.push(...q.ruled.where);
   const fields = searchFields(d);
   const search = q.search;
-  if (search && fields.length) {
+  // Some searchable field is hidden from the actor: the visible ones only, never the index of them all.
+  const searchable = q.ruled?.searchable;
+  if (search && fields.length && searchable) {
+    const ors = searchable.map((f) => sql`${col(f)} ${sql.raw(dialect === 'postgres' ? 'ilike' : 'like')} ${like(search)} escape '\\'`);
+    where.push(ors.length ? sql<SqlBool>`(${sql.join(ors, sql` or `)})` : sql<SqlBool>`1 = 0`);
+  } else if (search && fields.length) {
     if (dialect === 'sqlite' && Array.from(search).length >= 3) {
       where.push(sql<SqlBool>`${col(d.idField)} in (select rowid from ${sql.id(ftsTable(d))} where ${ftsMatch(d, search)})`);
     } else if (dialect === 'postgres') {

@@ -19,7 +19,7 @@ export function searchSql(dialect: Dialect, sqlOf: ListSql, { main, answers }: R
    */
   function ftsOnlySearch(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[]): string | undefined {
     const search = q.search ?? '';
-    if (dialect !== 'sqlite' || q.sort !== d.idField || Array.from(search).length < 3 || where.length !== 1) return undefined;
+    if (dialect !== 'sqlite' || q.ruled || q.sort !== d.idField || Array.from(search).length < 3 || where.length !== 1) return undefined;
     return search;
   }
 

@@ -1,5 +1,6 @@
 import type { Row } from '../../db/database';
 import type { Registry, ResourceDescriptor } from '../../../resources';
+import { CREATED_BY } from '../../db/created-by';
 
 /**
  * A read row as the API answers it. References come back embedded the way the spec shows them
@@ -35,7 +36,8 @@ export function rowShaper(registry: Registry): (d: ResourceDescriptor, row: Row)
     const nones = refs.map((r) => r.none);
     return (row) => {
       copy ??= rowCopier(
-        Object.keys(row).filter((key) => !key.startsWith('__') && !secret.includes(key)),
+        // Who created the record is bookkeeping for the row rules (db/created-by.ts), never answered.
+        Object.keys(row).filter((key) => !key.startsWith('__') && !secret.includes(key) && key !== CREATED_BY),
         refs,
       );
       return copy(row, nones);

@@ -47,10 +47,13 @@ function scoped(q: Query, reader: Reader): Query {
   );
 }
 
-export function auditQueries(db: Handle) {
+/** How an entry is shown to its reader beyond the branch (values hidden from them: ./hidden.ts). */
+export type EntryMask = (reader: Reader, row: AuditLogTable, view: EntryView) => EntryView | Promise<EntryView>;
+
+export function auditQueries(db: Handle, mask?: EntryMask) {
   const adb = auditDb(db);
 
-  async function page(q: Query, p: { page: number; limit: number }, withSnapshot: boolean) {
+  async function page(q: Query, p: { page: number; limit: number }, withSnapshot: boolean, reader?: Reader) {
     const [rows, count] = await Promise.all([
       q
         .selectAll()
@@ -60,7 +63,12 @@ export function auditQueries(db: Handle) {
         .execute(),
       q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { data: rows.map((r) => viewOf(r, withSnapshot)), total: Number(count.n), page: p.page, limit: p.limit };
+    const shown: EntryView[] = [];
+    for (const r of rows) {
+      const view = viewOf(r, withSnapshot);
+      shown.push(mask && reader ? await mask(reader, r, view) : view);
+    }
+    return { data: shown, total: Number(count.n), page: p.page, limit: p.limit };
   }
 
   const at = (id: number) => adb.selectFrom('audit_log').select('audit_at').where('audit_id', '=', id).executeTakeFirst();
@@ -118,13 +126,13 @@ export function auditQueries(db: Handle) {
         const last = await firstAtOrAfter(to, !/^\d{4}-\d{2}-\d{2}$/.test(f.to));
         q = q.where('audit_id', '<=', (last ?? MAX_INT) - 1);
       }
-      return page(scoped(q, reader), f, false);
+      return page(scoped(q, reader), f, false, reader);
     },
 
     /** One record's versions, newest first. */
     history(reader: Reader, resource: string, record: number, p: { page: number; limit: number }) {
       const q = adb.selectFrom('audit_log').where('audit_resource', '=', resource).where('audit_record', '=', record);
-      return page(scoped(q, reader), p, true);
+      return page(scoped(q, reader), p, true, reader);
     },
 
     /** Delete entries with no later entry for their record: the records still deleted, newest first. */
@@ -145,7 +153,7 @@ export function auditQueries(db: Handle) {
             ),
           ),
         ) as unknown as Query;
-      return page(scoped(q, reader), p, true);
+      return page(scoped(q, reader), p, true, reader);
     },
 
     /** One entry, if the reader may see it. */

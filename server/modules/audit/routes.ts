@@ -7,6 +7,7 @@ import { registerMenus } from '../access';
 import { AUDIT_MENUS, AUDIT_SLUGS } from './menus';
 import { schemas } from './schemas';
 import { auditQueries, type LogFilters } from './queries';
+import { hiddenMask } from './hidden';
 import { restorer } from './restore';
 import { trailOf } from './trail';
 import { retentionDaysFrom } from './retention';
@@ -29,7 +30,8 @@ const DAY_MS = 86_400_000;
  */
 export const auditRoutes: FastifyPluginAsync = async (app) => {
   const { conn, crud } = app.ctx;
-  const queries = auditQueries(conn.db);
+  // What the reader may not see of a record (field and row rules) is shown as hidden.
+  const queries = auditQueries(conn.db, hiddenMask(app.ctx));
   const repair = restorer(app.ctx);
   const trail = trailOf(conn);
 

@@ -31,7 +31,9 @@ export const schemas = {
         record: { ...id, description: "a record the slug's action would reach (its branch scope)" },
       },
     },
-    response: answer('The explanation: `user` and `items` (one per slug, with `allowed` and `chain`)'),
+    response: answer(
+      'The explanation: `user`, `items` (one per slug, with `allowed` and `chain`) and `rules` (the field and row rules that hold for the user, each with its `reason`)',
+    ),
   },
   compare: {
     tags,

@@ -8,6 +8,7 @@ import { setting } from '../../db/settings';
 import { actionsOf, permissionSlug, type ResourceDescriptor } from '../../../resources';
 import { provenance, UNRECORDED, type Provenance, type SetBy } from './provenance';
 import { groupOriginOf } from '../directory/placement-note';
+import { rulesExplainer } from './rules';
 
 /** A link of the chain as the console reads it: the decision's link, named, with who set it and when. */
 export interface ExplainedLink extends Link, SetBy {
@@ -45,6 +46,7 @@ export function explainer(ctx: AppContext) {
   const db = ctx.conn.db;
   const users = ctx.registry.get('users');
   const groups = ctx.registry.get('group');
+  const rulesOf = rulesExplainer(ctx);
 
   async function userOf(viewer: AuthUser, id: number): Promise<UserRow> {
     const row = await db
@@ -191,6 +193,8 @@ export function explainer(ctx: AppContext) {
           group_from: directoryOrigin(trail),
         },
         items,
+        // The field and row rules that hold for the user (of the slug's resource, when one is asked).
+        rules: await rulesOf(user, slug === undefined ? undefined : descriptorOf(slug)?.name),
       };
     },
 

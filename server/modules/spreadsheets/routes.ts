@@ -23,7 +23,7 @@ import { ApiError, success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
 import { schemaRefusal } from '../../http/validation';
 import { parseListQuery } from '../../crud/list-query';
-import { scopeOf } from '../../auth/scope';
+import { visibleColumns } from '../../crud/record-rules';
 import { registerMenus } from '../access';
 import { trailOf } from '../audit/trail';
 import { spreadsheetMenus } from './menus';
@@ -114,12 +114,12 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
           const q = parseListQuery(d, listParams);
           // The list's own check first: a branch-scoped actor asking for another branch is refused there.
           const { total } = await ctx.crud.list(d, { ...q, page: 1, limit: 1 }, actor);
-          const held = scopeOf(d, actor);
-          const scope = held ? { [held.field]: held.branch } : {};
+          // The rows the list walks: the actor's branch and row rules; no column hidden from them.
+          const rules = await ctx.crud.rulesFor(d, actor);
           const plan: ExportPlan = {
             d,
-            q: { ...q, filters: { ...q.filters, ...scope } },
-            columns: columnsOf(d, rawColumns),
+            q: await ctx.crud.listQuery(d, q, actor),
+            columns: visibleColumns(columnsOf(d, rawColumns), rules, rawColumns !== undefined && rawColumns !== ''),
             format,
             lang: languageOf(rawLang),
             ...(zone && { zone: { from: ctx.timeZone, to: zone } }),

@@ -1,0 +1,2 @@
+export { fieldRulesRoutes } from './routes';
+export { fieldRulesOf } from './context';
