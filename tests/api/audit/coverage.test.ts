@@ -86,8 +86,25 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
       if (f.unique) body[f.name] = `${String(row[f.name]).slice(0, 20)}-T${++serial}`;
     }
     if (d.statusField) body[d.statusField] = 1;
+    // A field rule is one per group, resource and field: each copy names another field of medicine.
+    if (d.name === 'field-rule') {
+      const taken = await db()
+        .selectFrom(d.table)
+        .select(sql.ref('field_rule_field').as('field'))
+        .where(sql.ref('field_rule_resource'), '=', 'medicine')
+        .execute();
+      const free = registry.get('medicine').fields.find((f) => !taken.some((t) => t.field === f.name))!;
+      Object.assign(body, { field_rule_user: 0, field_rule_resource: 'medicine', field_rule_field: free.name });
+    }
     return body;
   }
+  /** An update the resource accepts and its trail entry's change (a rule's text fields name a resource and a field). */
+  const updateOf = (d: ResourceDescriptor): [string, unknown] =>
+    d.name === 'field-rule'
+      ? ['field_rule_level', 'hidden']
+      : d.name === 'row-rule'
+        ? ['row_rule_values', '1']
+        : [textField(d).name, 'Changed by the trail test'];
   const textField = (d: ResourceDescriptor) => d.fields.find((f) => f.kind === 'text' && !f.unique && f.name !== d.statusField)!;
 
   function genericCases(d: ResourceDescriptor) {
@@ -109,10 +126,10 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
     cases.set(opKey('put', `/api${actionPath(d, 'update')}/{id}`), {
       async run() {
         const id = created.at(-1) ?? (await createOne());
-        const f = textField(d);
-        const before = (await stored(d, id))[f.name];
-        await ok('PUT', `/api${actionPath(d, 'update')}/${id}`, { body: { [f.name]: 'Changed by the trail test' } });
-        return [{ resource: d.name, record: id, action: 'update', changes: { [f.name]: { before, after: 'Changed by the trail test' } } }];
+        const [name, value] = updateOf(d);
+        const before = (await stored(d, id))[name];
+        await ok('PUT', `/api${actionPath(d, 'update')}/${id}`, { body: { [name]: value } });
+        return [{ resource: d.name, record: id, action: 'update', changes: { [name]: { before, after: value } } }];
       },
     });
     if (!d.singleton) {
