@@ -1,7 +1,15 @@
 import type { ResourceDescriptor } from '../../resources';
-import type { RuledQuery } from './record-rules';
+import type { Expression, SqlBool } from 'kysely';
 import { ApiError } from '../http/envelope';
 import { cleanText, MAX_INT, MAX_LIST_LIMIT } from '../../resources';
+
+/** The rules' part of a list query: rows filtered in SQL, searched only in the fields the actor sees. */
+export interface RuledQuery {
+  key: string;
+  where: readonly Expression<SqlBool>[];
+  /** When some searchable field is hidden: the search fields left (a search never matches a hidden value). */
+  searchable?: readonly string[];
+}
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */
 export interface ListQuery {

@@ -3,7 +3,7 @@ import type { Row } from '../db/database';
 import type { ResourceDescriptor } from '../../resources';
 import type { AuthUser } from '../auth/auth-user';
 import type { WriteBody } from './body';
-import type { ListQuery } from './list-query';
+import type { ListQuery, RuledQuery } from './list-query';
 import { ApiError } from '../http/envelope';
 
 /**
@@ -34,14 +34,6 @@ export interface AppliedRules {
  */
 export interface RecordRules {
   of(d: ResourceDescriptor, actor: AuthUser): AppliedRules | undefined | Promise<AppliedRules | undefined>;
-}
-
-/** The rules' part of a list query: rows filtered in SQL, searched only in the fields the actor sees. */
-export interface RuledQuery {
-  key: string;
-  where: readonly Expression<SqlBool>[];
-  /** When some searchable field is hidden: the search fields left (a search never matches a hidden value). */
-  searchable?: readonly string[];
 }
 
 const hiddenRefusal = (what: 'filter by' | 'sort by' | 'export', field: string) =>

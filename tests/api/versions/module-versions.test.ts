@@ -82,7 +82,10 @@ describe.each(DATABASES)('version-checked saves of menus and notifications on %s
         Array.from({ length: 50 }, (_, i) => s.call('PUT', k.update(id), { body: k.change(`Writer ${i}`), headers: { 'if-match': etag } })),
       );
       const codes = answers.map((a) => a.statusCode);
-      expect(codes.filter((c) => c === 200), JSON.stringify(codes)).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === 200),
+        JSON.stringify(codes),
+      ).toHaveLength(1);
       expect(codes.filter((c) => c === 412)).toHaveLength(49);
       const winner = answers.find((a) => a.statusCode === 200)!;
       const stored = await s.call('GET', k.get(id));
