@@ -144,8 +144,6 @@ export default {
     malformed_json: 'JSON বিষয়বস্তু ত্রুটিপূর্ণ: %{detail}',
     invalid_request: 'অনুরোধটি সঠিক নয়: %{message}',
     invalid_request_other: 'অনুরোধটি সঠিক নয়: %{detail}',
-    invalid_input: 'দেওয়া তথ্য সঠিক নয়: %{message}',
-    invalid_input_other: 'দেওয়া তথ্য সঠিক নয়: %{detail}',
 
     path_not_found: 'পাওয়া যায়নি: %{method} %{path}',
     value_in_address_too_long: 'ঠিকানার একটি মান খুব লম্বা',

@@ -161,8 +161,6 @@ export default {
     malformed_json: 'Malformed JSON body: %{detail}',
     invalid_request: 'Invalid request: %{message}',
     invalid_request_other: 'Invalid request: %{detail}',
-    invalid_input: 'Invalid input: %{message}',
-    invalid_input_other: 'Invalid input: %{detail}',
 
     // Addresses and transport.
     path_not_found: 'Not found: %{method} %{path}',

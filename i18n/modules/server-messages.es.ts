@@ -147,8 +147,6 @@ export default {
     malformed_json: 'Cuerpo JSON mal formado: %{detail}',
     invalid_request: 'Petición no válida: %{message}',
     invalid_request_other: 'Petición no válida: %{detail}',
-    invalid_input: 'Datos no válidos: %{message}',
-    invalid_input_other: 'Datos no válidos: %{detail}',
 
     path_not_found: 'No encontrado: %{method} %{path}',
     value_in_address_too_long: 'Un valor de la dirección es demasiado largo',

@@ -144,8 +144,6 @@ export default {
     malformed_json: 'JSON ကိုယ်ထည် ပုံစံမှားနေသည်- %{detail}',
     invalid_request: 'တောင်းဆိုမှု မမှန်ကန်ပါ- %{message}',
     invalid_request_other: 'တောင်းဆိုမှု မမှန်ကန်ပါ- %{detail}',
-    invalid_input: 'ထည့်သွင်းချက် မမှန်ကန်ပါ- %{message}',
-    invalid_input_other: 'ထည့်သွင်းချက် မမှန်ကန်ပါ- %{detail}',
 
     path_not_found: 'မတွေ့ပါ- %{method} %{path}',
     value_in_address_too_long: 'လိပ်စာထဲရှိ တန်ဖိုးတစ်ခု ရှည်လွန်းသည်',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { ApiError } from '../http/envelope';
+import { schemaRefusalOf } from '../http/validation';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, outageLog } from '../db/unavailable';
 
 /**
@@ -28,16 +29,16 @@ export default fp(async (app) => {
   // Only PostgreSQL is reached over a network: on SQLite a network error is some other fault.
   const overNetwork = app.ctx.conn.dialect === 'postgres';
 
-  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
+    // A schema failure of a route that does not attach it (a malformed path or query): the one
+    // translator's refusal (server/http/validation.ts), as a 400, like every route's.
+    const err = schemaRefusalOf(thrown, { status: 400 }) ?? thrown;
     if (err instanceof ApiError) {
       return reply
         .code(err.statusCode)
         .send({ status: 0, message: err.message, data: err.data ?? null, ...(err.errors && { errors: err.errors }) });
     }
     const code = err.statusCode ?? 500;
-    if (err.validation) {
-      return reply.code(400).send({ status: 0, message: `Invalid request: ${err.message}`, data: null });
-    }
     if (code >= 400 && code < 500) {
       return reply.code(code).send({ status: 0, message: err.message || 'Bad request', data: null });
     }

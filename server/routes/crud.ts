@@ -10,7 +10,7 @@ import { routeSchema } from '../crud/schemas';
 import { ApiError, success } from '../http/envelope';
 import { parseIdParam } from '../http/ids';
 import { etagOf, expectedVersion, versionOf } from '../crud/versions';
-import { schemaRefusal } from '../http/validation';
+import { failedSchema, refuseInvalid } from '../http/validation';
 import { uploadLimitsOf } from '../config';
 import { envelopeSchema } from '../http/schemas';
 import type { ResourceRoutes } from './resource-routes';
@@ -50,11 +50,14 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
     throw err;
   };
 
-  /** A body the schema refused: the rules' messages for it, else the schema's own (nothing is written). */
-  async function refuseBody(request: Request, body: WriteBody, id?: number): Promise<never> {
+  /**
+   * A body the schema refused: the write's own messages for it (the module's reading of the body,
+   * then the descriptor rules), else the schema's refusal; nothing is written.
+   */
+  async function refuseBody(request: Request, body: WriteBody, id?: number): Promise<void> {
     const errors = await crud.problems(d, body, id, request.user);
     if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors).join('; '), errors);
-    throw schemaRefusal(request.validationError, 422);
+    refuseInvalid(request);
   }
 
   /** A read by id's answer, with the record's version as its ETag. */
@@ -70,7 +73,7 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
    * promise (an async handler and the service's async layers cost three promises per request).
    */
   function readById(request: Request, reply: FastifyReply) {
-    if (request.validationError?.validationContext === 'params') throw schemaRefusal(request.validationError, 400);
+    refuseInvalid(request, { status: 400, context: 'params' });
     const found = crud.getAtOnce(d, parseId(d, request.params.id), request.user);
     return found instanceof Promise ? found.then((record) => answerRecord(request, reply, record)) : answerRecord(request, reply, found);
   }
@@ -96,31 +99,31 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
       action === 'get'
         ? readById
         : async (request, reply) => {
-            if (request.validationError?.validationContext === 'params') throw schemaRefusal(request.validationError, 400);
+            refuseInvalid(request, { status: 400, context: 'params' });
             switch (action) {
               case 'list': {
                 if (options.list) {
-                  if (request.validationError) throw schemaRefusal(request.validationError, 400);
+                  refuseInvalid(request, { status: 400 });
                   const page = await options.list.read(request, signedIn(request));
                   return success(page.total ? MESSAGES.list : 'Data Not Found', page.data, page.total);
                 }
                 const query = options.listQuery
                   ? options.listQuery(request.query, signedIn(request), (raw) => parseListQuery(d, raw))
                   : parseListQuery(d, request.query);
-                if (request.validationError) throw schemaRefusal(request.validationError, 400);
+                refuseInvalid(request, { status: 400 });
                 const { rows, total } = await crud.list(d, query, request.user);
                 return success(rows.length ? MESSAGES.list : 'Data Not Found', request.lookupOnly ? lookupView(d, rows) : rows, total);
               }
               case 'create': {
                 const body = await readWriteBody(request, d);
-                if (request.validationError) await refuseBody(request, body);
+                if (failedSchema(request)) await refuseBody(request, body);
                 const record = await crud.create(d, body, { actor: request.user });
                 return reply.code(201).send(success(MESSAGES.create, await answerOf(record, request)));
               }
               case 'update': {
                 const id = parseId(d, request.params.id);
                 const body = await readWriteBody(request, d);
-                if (request.validationError) await refuseBody(request, body, id);
+                if (failedSchema(request)) await refuseBody(request, body, id);
                 const record = await crud
                   .update(d, id, body, {
                     actor: request.user,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
+import { refuseInvalid } from '../../http/validation';
 import { etagOf, expectedVersion, staleRefusal, versionOf } from '../../crud/versions';
 import type { Row } from '../../db/database';
 import { USER_PERMISSION_SLUG, users as usersDescriptor } from '../../../resources';
@@ -16,7 +17,6 @@ import {
   permissionCreateUserSchema,
   permissionListSchema,
   permissionListUserSchema,
-  rejectInvalid,
   userMenusSchema,
 } from './schemas';
 
@@ -106,7 +106,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     '/permission/permission-list-user',
     { schema: permissionListUserSchema, attachValidation: true, preHandler: requirePermission(USER_PERMISSION_SLUG) },
     async (request, reply) => {
-      rejectInvalid(request);
+      refuseInvalid(request);
       const q = request.query;
       const user = optionalInt(q.user, 'user') ?? 0;
       const stored = user ? await ctx.crud.stored(users, user, signedIn(request)) : undefined;
@@ -125,7 +125,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     '/permission/permission-create',
     { schema: permissionCreateSchema, attachValidation: true, preHandler: requirePermission('permission/permission-create') },
     async (request, reply) => {
-      rejectInvalid(request);
+      refuseInvalid(request);
       const { group_id, permission_data } = request.body;
       await permissions.requireGroup(group_id, 'group_id');
       const changes = flatten(permission_data);
@@ -150,7 +150,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
     '/permission/permission-create-user',
     { schema: permissionCreateUserSchema, attachValidation: true, preHandler: requirePermission(USER_PERMISSION_SLUG) },
     async (request, reply) => {
-      rejectInvalid(request);
+      refuseInvalid(request);
       const { user, permission_data } = request.body;
       const viewer = signedIn(request);
       const stored = await ctx.crud.stored(users, user.user_id, viewer);

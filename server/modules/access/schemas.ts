@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/envelope';
 import type { MenuFilters } from './menu-read';
 
@@ -68,27 +67,6 @@ export const permissionCreateUserSchema = {
     },
   },
 };
-
-/** The request's schema errors as the contract's 422: one message per field, nothing written. */
-export function rejectInvalid(request: FastifyRequest): void {
-  const failed = request.validationError;
-  if (!failed) return;
-  const errors: Record<string, string> = {};
-  // Fastify types the Ajv errors loosely; these are the fields Ajv always sets.
-  const problems = failed.validation as readonly { instancePath: string; params: Record<string, unknown>; message?: string }[];
-  for (const v of problems) {
-    const missing = typeof v.params.missingProperty === 'string' ? v.params.missingProperty : undefined;
-    const field = missing ?? v.instancePath.split('/').find(Boolean) ?? 'body';
-    errors[field] = missing ? 'required' : (v.message ?? 'invalid');
-  }
-  throw new ApiError(
-    422,
-    `Invalid input: ${Object.entries(errors)
-      .map(([k, m]) => `${k} ${m}`)
-      .join('; ')}`,
-    errors,
-  );
-}
 
 /** A query value: absent, empty or `all` means "no filter". */
 export function optional(raw: string | undefined): string | undefined {

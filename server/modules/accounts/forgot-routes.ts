@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy';
 import { TAGS, forgotBody, newPasswordBody, otpBody } from './schemas';
-import { refuseInvalid } from './validation';
+import { refuseInvalid } from '../../http/validation';
 import { CODE_RULES, checkCode, issueCode, purgeResets, spendTokens, tokenOwner } from './reset-codes';
 import { clearFailures } from './throttle';
 import type { Mailer } from './mailer';
@@ -31,7 +31,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         schema: { tags: TAGS, summary: 'Forgot password: e-mails a one-time code (same answer for every address)', body: forgotBody },
       },
       async (request) => {
-        refuseInvalid(request, 'Enter a valid e-mail address');
+        refuseInvalid(request, { message: 'Enter a valid e-mail address' });
         await purgeResets(db);
         const outcome = await issueCode(db, request.body.email);
         if (outcome.kind === 'limited') throw new ApiError(429, 'Too many code requests for this address; try again later');
@@ -63,7 +63,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         schema: { tags: TAGS, summary: 'Forgot password: checks the code, answers a short-lived reset token', body: otpBody },
       },
       async (request) => {
-        refuseInvalid(request, 'E-mail and code are required', otpBody);
+        refuseInvalid(request, { message: 'E-mail and code are required', required: otpBody.required });
         const outcome = await checkCode(db, request.body.email, request.body.otp);
         if (outcome.kind === 'exhausted')
           throw new ApiError(429, 'Too many wrong codes; request a new code', { otp: 'request a new code' });
@@ -84,7 +84,7 @@ export function forgotRoutes(mailer: Mailer): FastifyPluginAsync {
         },
       },
       async (request) => {
-        refuseInvalid(request, 'All fields are required', newPasswordBody);
+        refuseInvalid(request, { message: 'All fields are required', required: newPasswordBody.required });
         const { token, new_password, c_password } = request.body;
         const userId = await tokenOwner(db, token);
         const user =

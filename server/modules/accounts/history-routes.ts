@@ -3,7 +3,8 @@ import { reaches } from '../../auth/scope';
 import { ApiError, success } from '../../http/envelope';
 import { requireUser } from '../../plugins/auth';
 import { TAGS, historyQuery } from './schemas';
-import { refuseInvalid, signedIn } from './validation';
+import { refuseInvalid } from '../../http/validation';
+import { signedIn } from './validation';
 import { parseBound, readHistory } from './history';
 
 interface HistoryParams {
@@ -33,7 +34,7 @@ export const historyRoutes: FastifyPluginAsync = (app) => {
       },
     },
     async (request) => {
-      refuseInvalid(request, 'Invalid history filter');
+      refuseInvalid(request, { message: 'Invalid history filter' });
       const me = signedIn(request);
       const q = request.query;
       const userId = q.user ? Number(q.user) : me.user_id;

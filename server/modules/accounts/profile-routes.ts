@@ -7,7 +7,8 @@ import { loadPasswordPolicy, passwordProblem } from '../../auth/password-policy'
 import { userView } from '../../auth/user-view';
 import { readWriteBody } from '../../crud/body';
 import { TAGS, changePasswordBody } from './schemas';
-import { refuseInvalid, signedIn } from './validation';
+import { refuseInvalid } from '../../http/validation';
+import { signedIn } from './validation';
 import { lockedMinutes, recordFailure } from './throttle';
 
 interface ChangePasswordBody {
@@ -65,7 +66,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags: TAGS, summary: 'Change my password; every session of mine ends', body: changePasswordBody },
     },
     async (request) => {
-      refuseInvalid(request, 'All fields are required', changePasswordBody);
+      refuseInvalid(request, { message: 'All fields are required', required: changePasswordBody.required });
       const me = signedIn(request);
       const { verify_email, current_password, new_password, c_password } = request.body;
       const user = await db

@@ -4,7 +4,8 @@ import { decoyHash, verifyPassword } from '../../auth/passwords';
 import { originOf, PUBLIC, requireUser } from '../../plugins/auth';
 import { userView } from '../../auth/user-view';
 import { TAGS, loginBody } from './schemas';
-import { refuseInvalid, signedIn } from './validation';
+import { refuseInvalid } from '../../http/validation';
+import { signedIn } from './validation';
 import { lockedMinutes, recordFailure } from './throttle';
 import { finishSignIn } from './finish-sign-in';
 import { signInGate } from '../second-factor/gate';
@@ -33,7 +34,7 @@ export const signInRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Username and password are required', loginBody);
+      refuseInvalid(request, { message: 'Username and password are required', required: loginBody.required });
       const { password } = request.body;
       const username = request.body.username.trim();
       const remember = [true, 'true', '1', 1].includes(request.body.remember as never);

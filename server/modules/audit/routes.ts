@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requirePermission, signedIn } from '../../plugins/auth';
 import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
-import { schemaRefusal } from '../../http/validation';
+import { refuseInvalid } from '../../http/validation';
 import { registerMenus } from '../access';
 import { AUDIT_MENUS, AUDIT_SLUGS } from './menus';
 import { schemas } from './schemas';
@@ -71,7 +71,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     '/audit/audit-list',
     { schema: schemas.list, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.log) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const result = await queries.list(signedIn(request), request.query);
       return success(result.data.length ? 'Data Found' : 'Data Not Found', result.data, result.total);
     },
@@ -81,7 +81,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     '/audit/history/:resource/:id',
     { schema: schemas.history, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.history) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const { resource, id } = request.params;
       const result = await queries.history(signedIn(request), resource, parseIdParam(id, resource), request.query);
       return success(result.data.length ? 'Data Found' : 'Data Not Found', result.data, result.total);
@@ -92,7 +92,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     '/audit/deleted/:resource',
     { schema: schemas.deleted, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.history) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const result = await queries.deleted(signedIn(request), request.params.resource, request.query);
       return success(result.data.length ? 'Data Found' : 'Data Not Found', result.data, result.total);
     },
@@ -102,7 +102,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     '/audit/restore/:entryId',
     { schema: schemas.restore, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.restore) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const entryId = parseIdParam(request.params.entryId, 'audit entry');
       const record = await repair.restore(signedIn(request), entryId, request.body.latest);
       return success('Record Restored Successfully', record);
@@ -113,7 +113,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     '/audit/undelete/:entryId',
     { schema: schemas.undelete, attachValidation: true, preHandler: requirePermission(AUDIT_SLUGS.restore) },
     async (request, reply) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const entryId = parseIdParam(request.params.entryId, 'audit entry');
       const record = await repair.undelete(signedIn(request), entryId, request.body ?? {});
       return reply.code(201).send(success('Record Undeleted Successfully', record));

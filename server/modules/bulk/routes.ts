@@ -12,7 +12,7 @@ import type { ResourceDescriptor } from '../../../resources';
 import { requireAnyPermission, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
 import { strictId } from '../../http/ids';
-import { schemaRefusal } from '../../http/validation';
+import { refuseInvalid } from '../../http/validation';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppContext } from '../../context';
 import { expectedVersion as expectedVersionOf } from '../../crud/versions';
@@ -79,7 +79,7 @@ export const bulkRoutes: FastifyPluginAsync = async (app) => {
         preHandler: requireAnyPermission(slugs),
       },
       async (request) => {
-        if (request.validationError) throw schemaRefusal(request.validationError, 422);
+        refuseInvalid(request);
         const { action } = request.body;
         const ids = idsOf(request.body.ids);
         const slug = bulkSlug(d, action);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../../http/envelope';
 import { originOf, PUBLIC } from '../../plugins/auth';
-import { refuseInvalid } from '../accounts/validation';
+import { refuseInvalid } from '../../http/validation';
 import { lockedMinutes, recordFailure } from '../accounts/throttle';
 import { recordSignIn } from '../accounts/history';
 import { trailOf } from '../audit/trail';
@@ -33,7 +33,7 @@ export const ldapRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Username and password are required', ldapBody);
+      refuseInvalid(request, { message: 'Username and password are required', required: ldapBody.required });
       const username = request.body.username.trim();
       if (!username || !request.body.password) throw new ApiError(422, 'Username and password are required');
       const locked = await lockedMinutes(db, username);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import * as client from 'openid-client';
 import { ApiError, success } from '../../http/envelope';
 import { PUBLIC } from '../../plugins/auth';
-import { refuseInvalid } from '../accounts/validation';
+import { refuseInvalid } from '../../http/validation';
 import { claimValues } from './mapping';
 import { createOidcClient, providerDown, refusalReason, unavailable } from './oidc';
 import { directorySignIn } from './sign-in';
@@ -37,7 +37,7 @@ export const oidcRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'The sign-in request is malformed');
+      refuseInvalid(request, { message: 'The sign-in request is malformed' });
       const now = new Date();
       await db.deleteFrom('directory_pending').where('expires_at', '<', now.toISOString()).execute();
       const secrets = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
@@ -68,7 +68,7 @@ export const oidcRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, "The provider's answer is missing", callbackBody);
+      refuseInvalid(request, { message: "The provider's answer is missing", required: callbackBody.required });
       const query = request.body.callback.replace(/^[^?]*\?/, '');
       const params = new URLSearchParams(query);
       const state = params.get('state') ?? '';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { requirePermission, signedIn } from '../../plugins/auth';
 import { hashToken } from '../../auth/sessions';
-import { refuseInvalid } from '../accounts/validation';
+import { refuseInvalid } from '../../http/validation';
 import { trailOf } from '../audit/trail';
 import { directoryDb } from './tables';
 import { DIRECTORY_SLUGS } from './menus';
@@ -48,7 +48,7 @@ export const tokenRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request, reply) => {
-      refuseInvalid(request, 'The token needs a name (at most 100 characters)', tokenNameBody);
+      refuseInvalid(request, { message: 'The token needs a name (at most 100 characters)', required: tokenNameBody.required });
       const name = request.body.name.trim();
       if (!name) throw new ApiError(422, 'The token needs a name (at most 100 characters)', { name: 'required' });
       const me = signedIn(request);
@@ -87,7 +87,7 @@ export const tokenRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'SCIM token not found');
+      refuseInvalid(request, { message: 'SCIM token not found' });
       const me = signedIn(request);
       const id = Number(request.params.id);
       const revoked = await app.ctx.conn.db.transaction().execute(async (trx) => {

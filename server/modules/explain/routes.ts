@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePermission, requireUser, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
-import { schemaRefusal } from '../../http/validation';
+import { refuseInvalid } from '../../http/validation';
 import { EXPLAIN_SLUGS } from './menus';
 import { explainer } from './service';
 import { viewAs } from './view-as';
@@ -34,7 +34,7 @@ export const explainRoutes: FastifyPluginAsync = async (app) => {
     '/explain/check-access',
     { schema: schemas.check, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.check) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const { user, slug, record } = request.query;
       return success('Data Found', await explain.explain(signedIn(request), user, slug, record));
     },
@@ -44,7 +44,7 @@ export const explainRoutes: FastifyPluginAsync = async (app) => {
     '/explain/compare-groups',
     { schema: schemas.compare, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.compare) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const { left, right } = request.query;
       if (left === undefined || right === undefined) {
         const missing = left === undefined ? 'left' : 'right';
@@ -58,7 +58,7 @@ export const explainRoutes: FastifyPluginAsync = async (app) => {
     '/explain/view-as-start',
     { schema: schemas.start, attachValidation: true, preHandler: requirePermission(EXPLAIN_SLUGS.viewAs) },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       return success('Viewing Started', await views.start(signedIn(request), request.body.user_id));
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
-import { schemaRefusal } from '../../http/validation';
+import { refuseInvalid } from '../../http/validation';
 import { preferencesService, type ListColumns, type NewSavedFilter } from './service';
 import { idParams, listColumnsBody, resourceQuery, savedFilterBody } from './schemas';
 
@@ -30,7 +30,7 @@ export const preferencesRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requireUser,
     },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 400);
+      refuseInvalid(request, { status: 400 });
       const rows = await service.savedFilters(signedIn(request), request.query.resource);
       return success(found(rows.length), rows, rows.length);
     },
@@ -44,7 +44,7 @@ export const preferencesRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requireUser,
     },
     async (request, reply) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const saved = await service.createSavedFilter(signedIn(request), request.body);
       return reply.code(201).send(success('Data Insert Successfully', saved));
     },
@@ -70,7 +70,7 @@ export const preferencesRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requireUser,
     },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 400);
+      refuseInvalid(request, { status: 400 });
       const rows = await service.listColumns(signedIn(request), request.query.resource);
       return success(found(rows.length), rows, rows.length);
     },
@@ -84,7 +84,7 @@ export const preferencesRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requireUser,
     },
     async (request) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const { resource, hidden, ranks = null } = request.body;
       return success('Data Update Successfully', await service.saveListColumns(signedIn(request), { resource, hidden, ranks }));
     },

@@ -7,7 +7,7 @@ import { trailOf } from '../audit/trail';
 import { factorDb } from './tables';
 import { factorsOf } from './requirement';
 import { TAGS, idParams } from './schemas';
-import { refuseInvalid } from '../accounts/validation';
+import { refuseInvalid } from '../../http/validation';
 
 /**
  * An administrator's reset of a user's second factor (a lost phone): the authenticator app, the
@@ -27,7 +27,7 @@ export const adminFactorRoutes: FastifyPluginAsync = (app) => {
       schema: { tags: TAGS, summary: "Reset a user's second factor; their sessions end", params: idParams },
     },
     async (request) => {
-      refuseInvalid(request, 'User not found');
+      refuseInvalid(request, { message: 'User not found' });
       const admin = signedIn(request);
       const userId = Number(request.params.id);
       const user = await db.selectFrom('users').select(['user_id', 'user_branch']).where('user_id', '=', userId).executeTakeFirst();

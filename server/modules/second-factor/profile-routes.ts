@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { originOf, requireUser, signedIn } from '../../plugins/auth';
 import { verifyPassword } from '../../auth/passwords';
-import { refuseInvalid } from '../accounts/validation';
+import { refuseInvalid } from '../../http/validation';
 import { lockedMinutes, recordFailure } from '../accounts/throttle';
 import { trailOf, type AuditAction } from '../audit/trail';
 import type { FieldChanges } from '../audit/changes';
@@ -94,7 +94,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
       },
     },
     async (request) => {
-      refuseInvalid(request, 'Enter the code', codeBody);
+      refuseInvalid(request, { message: 'Enter the code', required: codeBody.required });
       const user = await me(request);
       const pending = await f.selectFrom('user_totp').select('confirmed_at').where('user_id', '=', user.user_id).executeTakeFirst();
       if (!pending || pending.confirmed_at) throw new ApiError(409, 'Start the set-up again');
@@ -119,7 +119,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
       schema: { tags: TAGS, summary: 'Remove my authenticator app and its recovery codes (my password again)', body: passwordBody },
     },
     async (request) => {
-      refuseInvalid(request, 'Enter your password', passwordBody);
+      refuseInvalid(request, { message: 'Enter your password', required: passwordBody.required });
       const user = await me(request);
       await checkPassword(user, request.body.password);
       if (!(await factorsOf(db, user.user_id)).totp) throw new ApiError(404, 'No authenticator app is set up');
@@ -138,7 +138,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
     '/second-factor/recovery-renew',
     { ...guarded, schema: { tags: TAGS, summary: 'Ten new recovery codes (the old ones stop working), shown once', body: passwordBody } },
     async (request) => {
-      refuseInvalid(request, 'Enter your password', passwordBody);
+      refuseInvalid(request, { message: 'Enter your password', required: passwordBody.required });
       const user = await me(request);
       await checkPassword(user, request.body.password);
       if (!(await factorsOf(db, user.user_id)).totp) throw new ApiError(404, 'No authenticator app is set up');
@@ -178,7 +178,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
       },
     },
     async (request) => {
-      refuseInvalid(request, 'Name the passkey', passkeyAddBody);
+      refuseInvalid(request, { message: 'Name the passkey', required: passkeyAddBody.required });
       const user = await me(request);
       const name = request.body.name.trim();
       if (!name) throw new ApiError(422, 'Name the passkey', { name: 'required' });
@@ -210,7 +210,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
     '/second-factor/passkey-delete/:id',
     { ...guarded, schema: { tags: TAGS, summary: 'Remove one of my passkeys', params: idParams } },
     async (request) => {
-      refuseInvalid(request, 'Passkey not found');
+      refuseInvalid(request, { message: 'Passkey not found' });
       const user = await me(request);
       const key = await f
         .selectFrom('user_passkey')
@@ -242,7 +242,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
     '/second-factor/unlock',
     { ...guarded, schema: { tags: TAGS, summary: 'Unlock the console with my password', body: passwordBody } },
     async (request) => {
-      refuseInvalid(request, 'Enter your password', passwordBody);
+      refuseInvalid(request, { message: 'Enter your password', required: passwordBody.required });
       const user = await me(request);
       await checkPassword(user, request.body.password);
       await record(db, request, 'unlock', { method: { after: 'password' } });
@@ -267,7 +267,7 @@ export const profileFactorRoutes: FastifyPluginAsync = (app) => {
     '/second-factor/unlock-passkey',
     { ...guarded, schema: { tags: TAGS, summary: "Unlock the console with a passkey's answer", body: passkeyAnswerBody } },
     async (request) => {
-      refuseInvalid(request, 'Use your passkey', passkeyAnswerBody);
+      refuseInvalid(request, { message: 'Use your passkey', required: passkeyAnswerBody.required });
       const user = await me(request);
       const row = await readTicket(f, request.body.ticket, ['passkey-unlock']);
       if (row?.user_id !== user.user_id || !(await spendTicket(f, request.body.ticket))) throw new ApiError(409, EXPIRED);

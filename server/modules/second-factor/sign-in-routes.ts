@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ApiError, success } from '../../http/envelope';
 import { PUBLIC, originOf } from '../../plugins/auth';
-import { refuseInvalid } from '../accounts/validation';
+import { refuseInvalid } from '../../http/validation';
 import { finishSignIn, type SigningIn } from '../accounts/finish-sign-in';
 import { lockedMinutes, recordFailure } from '../accounts/throttle';
 import { recordSignIn } from '../accounts/history';
@@ -63,7 +63,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Enter the code', ticketCodeBody);
+      refuseInvalid(request, { message: 'Enter the code', required: ticketCodeBody.required });
       const row = await readTicket(f, request.body.ticket, ['second-factor']);
       const user = await signingIn(row);
       const kind = await takeCode(db, user, request.body.code).catch((e: unknown) => refused(request, user, e));
@@ -85,7 +85,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Sign in again', ticketBody);
+      refuseInvalid(request, { message: 'Sign in again', required: ticketBody.required });
       const user = await signingIn(await readTicket(f, request.body.ticket, ['enrol']));
       return success('Scan the code with your authenticator app', await startTotp(db, user));
     },
@@ -99,7 +99,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Enter the code', ticketCodeBody);
+      refuseInvalid(request, { message: 'Enter the code', required: ticketCodeBody.required });
       const row = await readTicket(f, request.body.ticket, ['enrol']);
       const user = await signingIn(row);
       await takeCode(db, user, request.body.code, { pending: true }).catch((e: unknown) => refused(request, user, e));
@@ -135,7 +135,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Sign in again', passkeyOptionsBody);
+      refuseInvalid(request, { message: 'Sign in again', required: passkeyOptionsBody.required });
       const { ticket } = request.body;
       const row = ticket ? await readTicket(f, ticket, ['second-factor']) : undefined;
       const user = ticket ? await signingIn(row) : undefined;
@@ -163,7 +163,7 @@ export const secondStepRoutes: FastifyPluginAsync = (app) => {
       attachValidation: true,
     },
     async (request) => {
-      refuseInvalid(request, 'Use your passkey', passkeyAnswerBody);
+      refuseInvalid(request, { message: 'Use your passkey', required: passkeyAnswerBody.required });
       const row = await readTicket(f, request.body.ticket, ['passkey-sign-in']);
       if (!row) throw new ApiError(401, EXPIRED);
       const key = await passkeyOf(f, request.body.credential, row.user_id);

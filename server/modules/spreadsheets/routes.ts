@@ -21,7 +21,7 @@ import {
 import { requireAnyPermission, requirePermission, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
-import { schemaRefusal } from '../../http/validation';
+import { refuseInvalid } from '../../http/validation';
 import { parseListQuery } from '../../crud/list-query';
 import { visibleColumns } from '../../crud/record-rules';
 import { registerMenus } from '../access';
@@ -106,7 +106,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
           preHandler: requirePermission(exportSlug(d)),
         },
         async (request, reply) => {
-          if (request.validationError) throw schemaRefusal(request.validationError, 400);
+          refuseInvalid(request, { status: 400 });
           const actor = signedIn(request);
           const { format: rawFormat, lang: rawLang, columns: rawColumns, tz, ...listParams } = request.query;
           const zone = zoneOf(tz);
@@ -200,7 +200,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
         preHandler: requirePermission(slug),
       },
       async (request, reply) => {
-        if (request.validationError) throw schemaRefusal(request.validationError, 400);
+        refuseInvalid(request, { status: 400 });
         const format = formatOf(request.query.format);
         const file = await templateOf(d, format, languageOf(request.query.lang));
         return reply
@@ -222,7 +222,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
         preHandler: requirePermission(slug),
       },
       async (request) => {
-        if (request.validationError) throw schemaRefusal(request.validationError, 422);
+        refuseInvalid(request);
         const actor = signedIn(request);
         const lang = languageOf(request.query.lang);
         const mode = (request.query.mode ?? 'dry-run') as ImportMode;
@@ -245,7 +245,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
         preHandler: requirePermission(slug),
       },
       async (request, reply) => {
-        if (request.validationError) throw schemaRefusal(request.validationError, 422);
+        refuseInvalid(request);
         const lang = languageOf(request.query.lang);
         const sheet = await readSheet(request.body);
         const rows = await imports.plan(d, sheet, lang);
@@ -270,7 +270,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
       preHandler: requireAnyPermission(importSlugs),
     },
     async (request: FastifyRequest<{ Params: { batchId: string }; Querystring: Query }>) => {
-      if (request.validationError) throw schemaRefusal(request.validationError, 422);
+      refuseInvalid(request);
       const batch = parseIdParam(request.params.batchId, 'import');
       const answer = await imports.undo(batch, signedIn(request), languageOf(request.query.lang));
       return success('Import Undone', answer);

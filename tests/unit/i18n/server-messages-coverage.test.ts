@@ -24,9 +24,9 @@ const PASS_THROUGHS: Record<string, string> = {
   "server/crud/save-many.ts: Object.values(errors).join('; ')": JOINED,
   'server/crud/values.ts: r.error': "coerce()'s messages: the fail(...) calls of resources/rules.ts",
   'server/crud/values.ts: `${name} ${msg}`': 'a field name before its message (FIELD_SAMPLES)',
-  "server/http/validation.ts: `${field} ${e.message ?? 'is invalid'}`": "Ajv's messages after a field name (AJV_TEXTS)",
-  'server/http/validation.ts: message': `${JOINED}, or Fastify's validation message (AJV_TEXTS)`,
-  "server/modules/access/schemas.ts: missing ? 'required' : (v.message ?? 'invalid')": "Ajv's messages (AJV_TEXTS)",
+  "server/http/validation.ts: `${path.join('/')} ${missing === undefined ? (e.message ?? 'is invalid') : 'is required'}`":
+    "Ajv's messages after a field's path (AJV_TEXTS)",
+  'server/http/validation.ts: message': `the route's own (refuseInvalid's \`message\`, scanned at each call), ${JOINED}, or Fastify's validation message (AJV_TEXTS)`,
   "server/modules/access/permission-read.ts: Object.values(errors).join('; ')": JOINED,
   'server/modules/access/routes.ts: err.message': 'an ApiError of the write (a stale save), scanned where it is thrown',
   'server/crud/links.ts: change': "changeOf()'s returns, scanned",
@@ -81,9 +81,10 @@ const ajvMessages = ajvCases.flatMap(([schema, value]) => {
 });
 const AJV_TEXTS = at('Ajv', [
   ...ajvMessages,
-  ...ajvMessages.map((m) => `body/group_id ${m}`),
-  ...ajvMessages.map((m) => `Invalid request: querystring/limit ${m}`),
-  ...ajvMessages.map((m) => `Invalid input: permission_data ${m}; group_id required`),
+  // As the one translator (server/http/validation.ts) words them: the field's path first.
+  ...ajvMessages.map((m) => `group_id ${m}`),
+  ...ajvMessages.map((m) => `permission_data/0/menu_id ${m}; group_id is required`),
+  ...ajvMessages.map((m) => `Invalid request: body ${m}`),
 ]);
 
 /** What Fastify and @fastify/multipart answer by themselves, passed on by the error handler. */
@@ -134,6 +135,9 @@ describe('every message the server can answer is in the catalogues', () => {
     expect(texts).toContain('The last active Super Admin cannot be moved out of Super Admin');
     expect(texts).toContain(`menu ${SAMPLE} not found`);
     expect(texts).toContain(`must be at most ${SAMPLE} characters`);
+    // A route's own message for a body its schema refused (refuseInvalid's `message`).
+    expect(texts).toContain('Enter the code');
+    expect(texts).toContain(`${SAMPLE} is required`);
   });
 
   it('each one is recognised, and English shows it as the server wrote it, a field by its label', () => {

@@ -11,6 +11,7 @@ import ts from 'typescript';
  * - `new ApiError(status, message, { field: message })`;
  * - `fail(message)` (the descriptor rules) and `errors[field] = message` / `errors.field = message`;
  * - `success(message, ...)` and any object literal with both `status` and `message`;
+ * - `refuseInvalid(request, { message })`: a route's own message for a request its schema refused;
  * - `return message` in a function named `...Problem` (password rules).
  *
  * How a message expression becomes sample texts: literals as written; a template's `${...}` as a
@@ -270,6 +271,14 @@ export function scanServerMessages(root: string, roots: readonly string[]): { sa
     if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ['fail', 'success'].includes(n.expression.text)) {
       const first = n.arguments[0];
       return first && !ts.isNewExpression(first) ? [first] : [];
+    }
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'refuseInvalid') {
+      const options = n.arguments[1];
+      const message =
+        options && ts.isObjectLiteralExpression(options)
+          ? options.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'message')
+          : undefined;
+      return message && ts.isPropertyAssignment(message) ? [message.initializer] : [];
     }
     if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       const target = n.left;
