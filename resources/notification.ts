@@ -19,6 +19,8 @@ export const notification = {
   titleField: 'notification_title',
   migrationTable: true,
   branchScope: 'notification_branch',
+  // When a notice was pushed, claimed by exactly one instance (server/crud/service.ts `claim`).
+  bookkeeping: ['notification_delivered_at'],
   menu: { group: 'notification', icon: 'Notifications' },
   fields: [
     // The spec's call table sends the short names; its entity lists the `notification_*` ones.

@@ -216,6 +216,12 @@ export interface ResourceDescriptor {
   /** Table columns never answered by any read (a password hash). */
   secretColumns?: readonly string[];
   /**
+   * Table columns no body writes, that the service's `claim` sets for the resource's module (a
+   * notice's `notification_delivered_at`, the instance that pushed it): a conditional, atomic
+   * update of the server's own bookkeeping, not a change of the record's fields.
+   */
+  bookkeeping?: readonly string[];
+  /**
    * Permission slugs of forms outside the descriptors that choose this resource's records (the
    * notification form picks a group or a user). Their holders may look the records up like the
    * forms of descriptors that reference this one (`lookupSlugs`).

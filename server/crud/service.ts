@@ -6,6 +6,7 @@ import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
 import { createReader } from './read';
 import { planWrite, rebase } from './values';
+import { claimRecord, type ClaimCondition } from './claim';
 import { nextVersion, versionOf } from './versions';
 import { isUniqueViolation } from '../db/errors';
 import { loadRichTextSanitizer } from './sanitize';
@@ -445,6 +446,17 @@ export function createCrudService(
     });
   }
 
+  /**
+   * The body as the resource's policies read it (`prepare`, with their own messages), before the
+   * descriptor rules: the write and the refusal of a body the schema refused (`problems`) both
+   * start here, so one body is answered with one set of messages whichever check meets it first.
+   */
+  async function preparedBody(d: ResourceDescriptor, body: WriteBody, existing: Row | undefined, actor: Actor | undefined, undeleting = false) {
+    for (const g of guardsOf(d))
+      if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body, undeleting });
+    return body;
+  }
+
   async function write(
     d: ResourceDescriptor,
     body: WriteBody,
@@ -456,8 +468,7 @@ export function createCrudService(
     const on = options.within?.db;
     if (options.within && !joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
     const id = existing ? Number(existing[d.idField]) : undefined;
-    for (const g of guardsOf(d))
-      if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body, undeleting });
+    body = await preparedBody(d, body, existing, actor, undeleting);
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
     const links = d.links?.length ? await readLinks(d, body.fields, planned.errors, on) : new Map<string, LinkChange>();
@@ -799,19 +810,31 @@ export function createCrudService(
 
     /**
      * The field messages a write of this body would be refused with (as create or as update of
-     * `id`), without writing anything: what a route answers when its schema refused the body.
+     * `id`), without writing anything: what a route answers when its schema refused the body. The
+     * body is read as the write reads it: the policies' `prepare` first (a refusal there is the
+     * answer, as it would be the write's), then the descriptor rules.
      */
     async problems(d: ResourceDescriptor, body: WriteBody, id?: number, actor?: Actor): Promise<Record<string, string>> {
       const existing = id === undefined ? undefined : await findRow(d, id);
       if (id !== undefined && !existing) throw notFound(`${d.name} ${id}`);
       if (existing && id !== undefined) assertInScope(d, actor, existing, id);
       if (existing && id !== undefined) assertRuled(d, await rulesFor(d, actor), existing, id);
+      try {
+        body = await preparedBody(d, body, existing, actor);
+      } catch (err) {
+        if (err instanceof ApiError && err.statusCode === 422 && err.errors) return err.errors;
+        throw err;
+      }
       if (hasRichText(d)) await loadRichTextSanitizer();
       const planned = planWrite(d, body.fields, body.files, existing, timeZone);
       if (d.links?.length) await readLinks(d, body.fields, planned.errors);
       await checkReferences(d, planned.merged, planned.errors);
       return planned.errors;
     },
+
+    /** A conditional update of the server's own bookkeeping (a notice's delivery): see claim.ts. */
+    claim: (d: ResourceDescriptor, id: number, set: Row, when: readonly ClaimCondition[]): Promise<Row | undefined> =>
+      claimRecord(ddb, d, id, set, when),
 
     async update(d: ResourceDescriptor, id: number, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
       const existing = await findRow(d, id, options.within?.db);

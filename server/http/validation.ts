@@ -48,7 +48,7 @@ export function schemaRefusal(failure: SchemaFailure | undefined, options: Refus
     const field = path[0];
     // A failure of the whole part (a body that is no object) names no field.
     if (field === undefined) continue;
-    if (errors[field] === undefined) errors[field] = `${path.join('/')} ${missing === undefined ? (e.message ?? 'is invalid') : 'is required'}`;
+    errors[field] ??= `${path.join('/')} ${missing === undefined ? (e.message ?? 'is invalid') : 'is required'}`;
   }
   const named = Object.keys(errors).length > 0;
   const message = options.message ?? (named ? Object.values(errors).join('; ') : `Invalid request: ${failure?.message ?? 'bad input'}`);

@@ -1,5 +1,7 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import type { Db, FixedTables, NotificationTable, Row } from '../../db/database';
+import { dynamic, type Db, type FixedTables, type NotificationTable, type Row } from '../../db/database';
+import { claimRecord } from '../../crud/claim';
+import { notification } from '../../../resources';
 import { notFound } from '../../http/envelope';
 import type { NotificationInput } from './payload';
 import { inputOf } from './policy';
@@ -179,8 +181,9 @@ export function createNotificationService(db: Db) {
     },
 
     /**
-     * Claims the due, active, undelivered notices for this instance. Each claim is a conditional
-     * UPDATE: when several instances race, the database lets exactly one of them change the row.
+     * Claims the due, active, undelivered notices for this instance, each through the service's
+     * claim (server/crud/claim.ts): a conditional UPDATE of the notice's declared bookkeeping, so
+     * when several instances race, the database lets exactly one of them change the row.
      */
     async claimDue(): Promise<Stored[]> {
       const now = nowLocal();
@@ -195,19 +198,12 @@ export function createNotificationService(db: Db) {
         .execute();
       const claimed: Stored[] = [];
       for (const { notification_id } of due) {
-        // Delivery bookkeeping, not a change of the notice: no version step, no trail entry (the
-        // claim is what makes exactly one instance push it).
-        // eslint-disable-next-line no-restricted-syntax
-        const row = await db
-          .updateTable('notification')
-          .set({ notification_delivered_at: stamp() })
-          .where('notification_id', '=', notification_id)
-          .where('notification_delivered_at', 'is', null)
-          .where('notification_status', '=', 1)
-          .where('notification_date', '<=', now)
-          .returningAll()
-          .executeTakeFirst();
-        if (row) claimed.push(row);
+        const row = await claimRecord(dynamic(db), notification, notification_id, { notification_delivered_at: stamp() }, [
+          ['notification_delivered_at', 'is', null],
+          ['notification_status', '=', 1],
+          ['notification_date', '<=', now],
+        ]);
+        if (row) claimed.push(row as unknown as Stored);
       }
       return claimed;
     },

@@ -9,7 +9,7 @@ import ts from 'typescript';
  *
  * Where a message is written:
  * - `new ApiError(status, message, { field: message })`;
- * - `fail(message)` (the descriptor rules) and `errors[field] = message` / `errors.field = message`;
+ * - `fail(message)` (the descriptor rules) and `errors[field] = message` (or `??=`) / `errors.field = message`;
  * - `success(message, ...)` and any object literal with both `status` and `message`;
  * - `refuseInvalid(request, { message })`: a route's own message for a request its schema refused;
  * - `return message` in a function named `...Problem` (password rules).
@@ -280,7 +280,10 @@ export function scanServerMessages(root: string, roots: readonly string[]): { sa
           : undefined;
       return message && ts.isPropertyAssignment(message) ? [message.initializer] : [];
     }
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    if (
+      ts.isBinaryExpression(n) &&
+      (n.operatorToken.kind === ts.SyntaxKind.EqualsToken || n.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken)
+    ) {
       const target = n.left;
       const object = ts.isElementAccessExpression(target) || ts.isPropertyAccessExpression(target) ? target.expression : undefined;
       return object && ts.isIdentifier(object) && object.text === 'errors' ? [n.right] : [];
