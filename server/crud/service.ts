@@ -451,7 +451,13 @@ export function createCrudService(
    * descriptor rules: the write and the refusal of a body the schema refused (`problems`) both
    * start here, so one body is answered with one set of messages whichever check meets it first.
    */
-  async function preparedBody(d: ResourceDescriptor, body: WriteBody, existing: Row | undefined, actor: Actor | undefined, undeleting = false) {
+  async function preparedBody(
+    d: ResourceDescriptor,
+    body: WriteBody,
+    existing: Row | undefined,
+    actor: Actor | undefined,
+    undeleting = false,
+  ) {
     for (const g of guardsOf(d))
       if (g.prepare) body = await g.prepare({ action: existing ? 'update' : 'create', actor, before: existing, body, undeleting });
     return body;
