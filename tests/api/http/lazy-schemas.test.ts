@@ -24,8 +24,9 @@ describe("schemas compiled on a route's first request", () => {
       status: 0,
       message: 'Enter a valid e-mail address',
       data: null,
-      // Ajv's own message (coerced to "42", then too short): its errors reached Fastify.
-      errors: { email: 'must NOT have fewer than 3 characters' },
+      // Ajv's own message (coerced to "42", then too short), after its field as every refusal
+      // words it (server/http/validation.ts): its errors reached Fastify.
+      errors: { email: 'email must NOT have fewer than 3 characters' },
     });
   });
 

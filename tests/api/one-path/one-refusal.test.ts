@@ -26,7 +26,7 @@ describe.each(DATABASES)('one refusal translator on %s', (kind) => {
   /** The refusal envelope, its fields named, each message beginning with its field (or a path in it). */
   function refusal(res: LightMyRequestResponse, status: number, fields: string[]) {
     expect(res.statusCode, res.body).toBe(status);
-    const body = res.json() as { status: number; message: string; data: unknown; errors?: Record<string, string> };
+    const body = res.json<{ status: number; message: string; data: unknown; errors?: Record<string, string> }>();
     expect(Object.keys(body).sort()).toEqual(['data', 'errors', 'message', 'status']);
     expect(body).toMatchObject({ status: 0, data: null });
     expect(Object.keys(body.errors ?? {}).sort()).toEqual([...fields].sort());
