@@ -3,10 +3,11 @@ import { ApiError } from './envelope';
 
 /**
  * The one translator of schema failures into the contract's refusal (issue 46, point 3). Every
- * route validates with `attachValidation: true` and asks `refuseInvalid` (or `failedSchema` then
- * `schemaRefusal`, where the descriptor rules speak first); the error handler answers a failure
- * of a route that does not attach it with the same translator. Nothing else in server/ reads
- * Fastify's validation errors (tests/unit/lint/one-refusal.test.ts).
+ * route validates with `attachValidation: true` and asks `refuseInvalid` first (the generated
+ * write routes ask `failedSchema`, let the write's own rules name the fields, then ask
+ * `refuseInvalid`); the error handler answers a failure of a route that does not attach it with
+ * the same translator (`schemaRefusalOf`). Nothing else in server/ reads Fastify's validation
+ * errors (tests/unit/lint/one-refusal.test.ts).
  *
  * The answer, whatever the route:
  * - `errors`: one message per top-level field of the request part that failed, keyed by that
