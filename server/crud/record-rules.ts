@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Row } from '../db/database';
+import type { DynamicDb, Row } from '../db/database';
 import type { ResourceDescriptor } from '../../resources';
 import type { AuthUser } from '../auth/auth-user';
 import type { WriteBody } from './body';
@@ -33,7 +33,11 @@ export interface AppliedRules {
  * the read by id stays synchronous on SQLite; undefined when no rule concerns the actor here.
  */
 export interface RecordRules {
-  of(d: ResourceDescriptor, actor: AuthUser): AppliedRules | undefined | Promise<AppliedRules | undefined>;
+  /**
+   * `within`: the caller's open transaction. Rules not yet known are read through it: on SQLite the
+   * transaction holds the one connection, and a read outside it would wait for it forever.
+   */
+  of(d: ResourceDescriptor, actor: AuthUser, within?: DynamicDb): AppliedRules | undefined | Promise<AppliedRules | undefined>;
 }
 
 const hiddenRefusal = (what: 'filter by' | 'sort by' | 'export', field: string) =>

@@ -202,7 +202,9 @@ export function createCrudService(
   /** The field and row rules (issue 47), declared by their module and adopted once (`ruledBy`). */
   let rules: RecordRules | undefined;
   /** The rules for the actor on the resource: at once when known, undefined for the server's own work. */
-  const rulesFor = (d: ResourceDescriptor, actor: Actor | undefined) => (actor && rules ? rules.of(d, actor) : undefined);
+  /** `within`: the caller's open transaction, which rules not yet known are read through. */
+  const rulesFor = (d: ResourceDescriptor, actor: Actor | undefined, within?: DynamicDb) =>
+    actor && rules ? rules.of(d, actor, within) : undefined;
   /** 404 for a stored row outside the actor's row rules, as for one outside their branch. */
   const assertRuled = (d: ResourceDescriptor, applied: AppliedRules | undefined, row: Row, id: number) => {
     if (applied?.where.length && !applied.admits(row)) throw notFound(`${d.name} ${id}`);
@@ -482,7 +484,7 @@ export function createCrudService(
     // A picture stored for a write the caller may still roll back would be left behind.
     if (on && planned.uploads.length) throw new Error(`${d.name}: pictures cannot be written in the caller's transaction`);
     assertOwnBranch(d, actor, planned.merged);
-    const applied = await rulesFor(d, actor);
+    const applied = await rulesFor(d, actor, on);
     if (existing && id !== undefined) assertRuled(d, applied, existing, id);
     assertWritable(d, applied, body, planned.merged, existing, declaredDefault(d));
     assertAdmitted(applied, planned.merged);
@@ -766,7 +768,7 @@ export function createCrudService(
       const { actor, within } = options;
       if (!joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
       if (hasRichText(d)) await loadRichTextSanitizer();
-      const applied = await rulesFor(d, actor);
+      const applied = await rulesFor(d, actor, within.db);
       await sql`savepoint save_many`.execute(within.db);
       let results: SaveResult[];
       try {
@@ -846,7 +848,7 @@ export function createCrudService(
       const existing = await findRow(d, id, options.within?.db);
       if (!existing) throw notFound(`${d.name} ${id}`);
       assertInScope(d, options.actor, existing, id);
-      assertRuled(d, await rulesFor(d, options.actor), existing, id);
+      assertRuled(d, await rulesFor(d, options.actor, options.within?.db), existing, id);
       if (options.within) return writeWithin(d, body, existing, { ...options, within: options.within });
       await write(d, body, existing, options);
       const record = await readBack(d, id);

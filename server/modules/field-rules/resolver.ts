@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { dynamic, type Db } from '../../db/database';
+import { dynamic, type Db, type DynamicDb } from '../../db/database';
 import type { AuthUser } from '../../context';
 import type { Registry, ResourceDescriptor } from '../../../resources';
 import type { AppliedRules, FieldLevel, RecordRules } from '../../crud/record-rules';
@@ -54,16 +54,17 @@ export function createFieldRulesResolver(db: Db, registry: Registry) {
   const forActor = (group: string, user: string, a: AuthUser) =>
     sql<SqlBool>`(${sql.ref(group)} = ${a.user_group} and ${sql.ref(user)} = 0) or (${sql.ref(user)} = ${a.user_id} and ${sql.ref(group)} = 0)`;
 
-  async function load(a: AuthUser): Promise<ActorRules> {
+  /** `via`: where to read (a caller's transaction, see `of`). */
+  async function load(a: AuthUser, via: DynamicDb = ddb): Promise<ActorRules> {
     if (!enabled) return { fields: new Map(), rows: new Map() };
     const [fieldRows, rowRows] = await Promise.all([
-      ddb
+      via
         .selectFrom('field_rule')
         .selectAll()
         .where(sql.ref('field_rule_status'), '=', 1)
         .where(forActor('field_rule_group', 'field_rule_user', a))
         .execute(),
-      ddb
+      via
         .selectFrom('row_rule')
         .selectAll()
         .where(sql.ref('row_rule_status'), '=', 1)
@@ -145,7 +146,11 @@ export function createFieldRulesResolver(db: Db, registry: Registry) {
 
   const rulesOf = (a: AuthUser): Promise<ActorRules> => entryOf(a).rules;
 
-  const of: RecordRules['of'] = (d, a) => {
+  const of: RecordRules['of'] = (d, a, within) => {
+    // Inside a caller's transaction, rules not known yet are read through it and not kept: what
+    // the transaction reads may still be rolled back (an import's dry run of the rules themselves).
+    const hit = cache.get(keyOf(a));
+    if (within && !(hit?.loaded && hit.until > Date.now())) return load(a, within).then((rules) => apply(d, a, rules));
     const entry = entryOf(a);
     if (entry.applied.has(d.name)) return entry.applied.get(d.name);
     const settle = (rules: ActorRules) => {

@@ -59,6 +59,27 @@ describe.each(DATABASES)('writes in the caller’s transaction on %s', (kind) =>
     expect(await count('audit_log')).toBe(audit);
   });
 
+  it('reads an actor’s rules through the caller’s transaction when they are not known yet (no wait on its connection)', async () => {
+    const { crud, registry } = s.app.ctx;
+    const category = registry.get('pharmacy-category');
+    // Actors nothing has asked about before: their field and row rules are read inside the transaction.
+    const actor = (user_id: number) => ({ user_id, user_group: 1, user_branch: 0, token: `cold-${user_id}` });
+    const written = await s.app.ctx.conn.db.transaction().execute(async (trx) => {
+      const within: OuterTransaction = { db: dynamic(trx), afterCommit: () => undefined };
+      const fields = (code: string) => ({ pharmacy_category_code: code, pharmacy_category_name: `Cold ${code}` });
+      const batch = await crud.saveMany(category, [{ body: { fields: fields('COLD1'), files: [] } }], { actor: actor(9101), within });
+      const single = await crud.create(category, { fields: fields('COLD2'), files: [] }, { actor: actor(9102), within });
+      const updated = await crud.update(
+        category,
+        Number(single.pharmacy_category_id),
+        { fields: { pharmacy_category_name: 'Cold again' }, files: [] },
+        { actor: actor(9103), within },
+      );
+      return [batch[0]?.ok, single.pharmacy_category_code, updated.pharmacy_category_name];
+    });
+    expect(written).toEqual([true, 'COLD2', 'Cold again']);
+  });
+
   it('refuses to join a transaction for a resource with module policies', async () => {
     const { crud, registry } = s.app.ctx;
     const users = registry.get('users');
