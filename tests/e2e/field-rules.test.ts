@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSlug } from '../../resources/spreadsheets';
 import { registry } from '../../resources';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
-import { seriousViolations } from './a11y-routes';
+import { navigate, seriousViolations } from './a11y-routes';
 import { expectToast } from './toast';
 
 /**
@@ -49,6 +49,7 @@ describe('field rules in the console, the staff stories of issue 47', () => {
   let nurseId: number;
   let branchA: number;
   let staffGroup: number;
+  let purchaseRule: number;
 
   beforeAll(async () => {
     e = await startE2E();
@@ -128,7 +129,7 @@ describe('field rules in the console, the staff stories of issue 47', () => {
     await user('fr-manager', managers);
     nurseId = await user('fr-nurse', staffGroup);
 
-    await fieldRule(clerks, 'medicine', 'medicine_purchase_price', 'hidden');
+    purchaseRule = (await fieldRule(clerks, 'medicine', 'medicine_purchase_price', 'hidden')).field_rule_id as number;
     await fieldRule(clerks, 'medicine', 'medicine_sales_profit', 'hidden');
     await fieldRule(reception, 'doctors', 'contact', 'hidden');
     await fieldRule(managers, 'users', 'user_group', 'read-only');
@@ -257,5 +258,42 @@ describe('field rules in the console, the staff stories of issue 47', () => {
     expect(typeof storedGroup === 'object' ? storedGroup.group_id : storedGroup).toBe(staffGroup);
     const storedBranch = stored.data.user_branch as number | { branch_id: number };
     expect(typeof storedBranch === 'object' ? storedBranch.branch_id : storedBranch).toBe(branchA);
+  }, 120_000);
+  it("a view as the clerk shows the clerk's columns; a rule lifted while the clerk looks at the list brings its column at once", async () => {
+    const { page } = e;
+    await signInAs(e, ADMIN);
+    // View as the clerk from the users list's row button; the page reloads as the clerk's session.
+    await page.goto(`${e.url}/users`);
+    await page.getByRole('combobox', { name: /branch/i }).click();
+    await page.getByRole('option', { name: 'All branches' }).click();
+    const clerkRow = page.locator('tbody tr', { hasText: 'fr-clerk' });
+    await expect.poll(() => clerkRow.count()).toBe(1);
+    await clerkRow.getByRole('button', { name: /^view as/i }).click();
+    await expect.poll(() => page.getByText(/Viewing as .*, read only/).count()).toBe(1);
+    await navigate(page, '/medicine');
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('Napa');
+    await expect.poll(() => columnHeaders(page)).not.toContain('Purchase Price');
+    expect(await columnHeaders(page)).toContain('Sales Price');
+    // The view ends: the administrator's own rules (none) come back with their session.
+    await page.getByRole('button', { name: /^end view$/i }).click();
+    await expect.poll(() => page.getByText(/Viewing as .*, read only/).count()).toBe(0);
+    await page.waitForURL(`${e.url}/`);
+    await navigate(page, '/medicine');
+    await expect.poll(() => columnHeaders(page)).toContain('Purchase Price');
+
+    // The clerk looks at the list while the administrator lifts the rule: the server pushes
+    // `permissions` on the socket and the column comes without a reload.
+    await signInAs(e, { username: 'fr-clerk', password: PASSWORD });
+    await page.goto(`${e.url}/medicine`);
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('Napa');
+    await expect.poll(() => columnHeaders(page)).not.toContain('Purchase Price');
+    // The socket is up before the change is made (its first connection waits for an idle page).
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/socket.io/'))))
+      .toBe(true);
+    const lifted = await api('DELETE', `/api/field-rule/field-rule-delete/${purchaseRule}`);
+    expect(lifted.status).toBe(200);
+    await expect.poll(() => columnHeaders(page)).toContain('Purchase Price');
+    await expect.poll(() => page.locator('tbody').textContent()).toContain('7.00');
   }, 120_000);
 });
