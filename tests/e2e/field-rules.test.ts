@@ -34,6 +34,18 @@ async function columnHeaders(page: Page): Promise<string[]> {
   return (await page.locator('thead th').allTextContents()).map((t) => t.trim());
 }
 
+/** The labels of the list's phone cards (one card per row under the sm breakpoint); the desktop width is put back. */
+async function phoneCardLabels(page: Page): Promise<string[]> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    const card = page.getByTestId('list-card').first();
+    await expect.poll(() => card.locator('dt').count()).toBeGreaterThan(0);
+    return (await card.locator('dt').allTextContents()).map((t) => t.trim());
+  } finally {
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+}
+
 /** Whether the page's socket is open and socket.io's handshake is done (its `40` packet); watched from now on. */
 function watchSocket(page: Page): { connected: () => boolean } {
   let open = 0;
@@ -174,6 +186,7 @@ describe('field rules in the console, the staff stories of issue 47', () => {
     await signInAs(e, ADMIN);
     await page.goto(`${e.url}/medicine`);
     expect(await columnHeaders(page)).toEqual(expect.arrayContaining(['Purchase Price', 'Sales Price']));
+    expect(await phoneCardLabels(page)).toContain('Purchase Price');
 
     await signInAs(e, { username: 'fr-clerk', password: PASSWORD });
     await page.goto(`${e.url}/medicine`);
@@ -182,6 +195,10 @@ describe('field rules in the console, the staff stories of issue 47', () => {
     const headers = await columnHeaders(page);
     expect(headers).toContain('Sales Price');
     expect(headers).not.toContain('Sales Profit');
+    // On a phone, one card per row: its lines leave the hidden fields out too.
+    const cardLabels = await phoneCardLabels(page);
+    expect(cardLabels).toContain('Sales Price');
+    expect(cardLabels).not.toContain('Purchase Price');
 
     await page.goto(`${e.url}/medicine/${medicineId}`);
     const dialog = page.getByRole('dialog');
