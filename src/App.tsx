@@ -30,6 +30,11 @@ import { preferenceStore } from './modules/i18n/preferenceStore';
 import { isOnDemand, lazyComponent, withToolMessages } from './lazy';
 import { EarlyPagesContext, prefetchFirstPage } from './screens/firstPage';
 import { isLocked } from './modules/second-factor/lock-state';
+import { FieldRulesProvider, type FieldRulesAnswer } from './screens/field-rules';
+
+const noFieldRules = (): FieldRulesAnswer | undefined => undefined;
+/** The one module's hook answering the user's field rules (none without one): the same on every render. */
+const useFieldRules = consoleModules.find((m) => m.useFieldRules)?.useFieldRules ?? noFieldRules;
 
 /*
  * The sign-in page loads only the shell above; everything shown once signed in is a chunk of its
@@ -220,26 +225,28 @@ export function App({
         <DirectionProvider>
           <ScreenExtensionsProvider value={screenExtensions}>
             <RowActionsProvider value={rowActions}>
-              <EarlyPagesContext.Provider value={earlyPages}>
-                <Admin
-                  store={store}
-                  disableTelemetry
-                  title={<AppTitle />}
-                  dataProvider={dataProvider}
-                  authProvider={authProvider}
-                  queryClient={queryClient}
-                  i18nProvider={i18nProvider}
-                  layout={ConsoleLayout}
-                  loginPage={SignInPage}
-                  notification={AppNotification}
-                  dashboard={HomePage}
-                  accessDenied={AccessDeniedPage}
-                  // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
-                  theme={theme}
-                >
-                  {children}
-                </Admin>
-              </EarlyPagesContext.Provider>
+              <FieldRulesProvider value={useFieldRules}>
+                <EarlyPagesContext.Provider value={earlyPages}>
+                  <Admin
+                    store={store}
+                    disableTelemetry
+                    title={<AppTitle />}
+                    dataProvider={dataProvider}
+                    authProvider={authProvider}
+                    queryClient={queryClient}
+                    i18nProvider={i18nProvider}
+                    layout={ConsoleLayout}
+                    loginPage={SignInPage}
+                    notification={AppNotification}
+                    dashboard={HomePage}
+                    accessDenied={AccessDeniedPage}
+                    // The stored theme preference (light by default; semi-dark has light content), in the chosen direction.
+                    theme={theme}
+                  >
+                    {children}
+                  </Admin>
+                </EarlyPagesContext.Provider>
+              </FieldRulesProvider>
             </RowActionsProvider>
           </ScreenExtensionsProvider>
         </DirectionProvider>

@@ -13,6 +13,7 @@ export { ThemeToggle } from './modules/shell/ThemeToggle';
 export { SearchButton } from './modules/shell/search/SearchButton';
 export { NotificationBell } from './modules/notifications/NotificationBell';
 export { RecordPushes } from './modules/notifications/RecordPushes';
+export { FieldRulePushes } from './modules/field-rules/FieldRulePushes';
 export { LockWatcher } from './modules/second-factor/LockWatcher';
 export { LockMenuItem } from './modules/second-factor/LockMenuItem';
 

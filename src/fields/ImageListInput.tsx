@@ -87,15 +87,18 @@ interface Props {
   required?: boolean;
   validate?: Validator[];
   preview?: Size;
+  /** Shown without its add, replace and remove buttons (read-only for the user). */
+  disabled?: boolean;
 }
 
 /** Several pictures for one record (optics): each row can be added, replaced or removed. */
-export function ImageListInput({ source, resource, validate, required, preview = [96, 72] }: Props) {
+export function ImageListInput({ source, resource, validate, required, preview = [96, 72], disabled = false }: Props) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({
     source,
     resource,
     validate,
+    disabled,
     format: (v: unknown) => (Array.isArray(v) ? v.filter(isItem) : []),
   });
   const items: Item[] = Array.isArray(field.value) ? field.value.filter(isItem) : [];
@@ -123,28 +126,34 @@ export function ImageListInput({ source, resource, validate, required, preview =
             <Typography variant="body2" sx={{ flex: 1, wordBreak: 'break-all' }}>
               {typeof item === 'string' ? item.split('/').pop() : item.title}
             </Typography>
-            <FileButton
-              icon="replace"
-              label={translate('app.replace_image', { number: i + 1 })}
-              onFiles={([file]) => {
-                if (file) set(items.map((x, j) => (j === i ? wrap(file) : x)));
-              }}
-            />
-            <Tooltip title={translate('app.remove_image', { number: i + 1 })}>
-              <IconButton
-                size="small"
-                aria-label={translate('app.remove_image', { number: i + 1 })}
-                onClick={() => set(items.filter((_, j) => j !== i))}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            {!disabled && (
+              <>
+                <FileButton
+                  icon="replace"
+                  label={translate('app.replace_image', { number: i + 1 })}
+                  onFiles={([file]) => {
+                    if (file) set(items.map((x, j) => (j === i ? wrap(file) : x)));
+                  }}
+                />
+                <Tooltip title={translate('app.remove_image', { number: i + 1 })}>
+                  <IconButton
+                    size="small"
+                    aria-label={translate('app.remove_image', { number: i + 1 })}
+                    onClick={() => set(items.filter((_, j) => j !== i))}
+                  >
+                    <Delete fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
           </Box>
         ))}
       </Box>
-      <Box sx={{ mt: 1 }}>
-        <FileButton icon="add" multiple label={translate('app.add_images')} onFiles={(files) => set([...items, ...files.map(wrap)])} />
-      </Box>
+      {!disabled && (
+        <Box sx={{ mt: 1 }}>
+          <FileButton icon="add" multiple label={translate('app.add_images')} onFiles={(files) => set([...items, ...files.map(wrap)])} />
+        </Box>
+      )}
       {fieldState.invalid && (
         <FormHelperText error>
           <InputHelperText error={fieldState.error?.message} />

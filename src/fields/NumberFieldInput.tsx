@@ -38,7 +38,7 @@ export function numberInputValue(text: string, language: string): number | strin
  * said so; prices typed as words were once saved as 0 without a word): it stays as typed with an error beside it
  * as soon as the input is left, and the form is not saved.
  */
-export function NumberFieldInput({ field, validate }: { field: NumberField; validate: Validator[] }) {
+export function NumberFieldInput({ field, validate, disabled = false }: { field: NumberField; validate: Validator[]; disabled?: boolean }) {
   const [locale] = useLocaleState();
   const money = field.kind === 'money';
   const readOnly = Boolean(field.derived);
@@ -48,7 +48,7 @@ export function NumberFieldInput({ field, validate }: { field: NumberField; vali
     fieldState: { error, invalid },
     id,
     isRequired,
-  } = useInput({ source: field.name, validate: rules, readOnly });
+  } = useInput({ source: field.name, validate: rules, readOnly, disabled });
   const { trigger } = useFormContext();
   // A number is shown the language's way; text that is no number is shown as it was typed.
   const shown = typeof input.value === 'string' ? input.value : formatInputNumber(input.value, locale, money);
@@ -96,7 +96,7 @@ export function NumberFieldInput({ field, validate }: { field: NumberField; vali
       size="small"
       fullWidth
       error={invalid}
-      disabled={readOnly}
+      disabled={readOnly || disabled}
       helperText={<InputHelperText error={error?.message} />}
       label={<FieldTitle source={field.name} isRequired={isRequired} />}
       slotProps={{ htmlInput: { inputMode: money ? 'decimal' : 'numeric', readOnly } }}

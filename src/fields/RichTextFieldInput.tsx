@@ -84,7 +84,17 @@ function LevelSelect() {
  * area named after the field: the label sits on the wrapper, but the role="textbox" element that
  * takes the focus had no name (axe: aria-input-field-name).
  */
-export function RichTextFieldInput({ source, label, validate }: { source: string; label: string; validate: Validator[] }) {
+export function RichTextFieldInput({
+  source,
+  label,
+  validate,
+  disabled = false,
+}: {
+  source: string;
+  label: string;
+  validate: Validator[];
+  disabled?: boolean;
+}) {
   const editorOptions = useMemo(
     () => ({
       ...DefaultEditorOptions,
@@ -96,6 +106,7 @@ export function RichTextFieldInput({ source, label, validate }: { source: string
     <RichTextInput
       source={source}
       validate={validate}
+      disabled={disabled}
       fullWidth
       editorOptions={editorOptions}
       toolbar={

@@ -38,8 +38,11 @@ import { PHONE_DIR, textType, type FieldOfKind, type KindProps } from './kinds';
 /** The rich-text editor (tiptap, ProseMirror) is a chunk of its own, loaded with the first form that has one. */
 const RichTextFieldInput = lazyComponent(() => import('./RichTextFieldInput').then((m) => m.RichTextFieldInput), null);
 
+/** What an input receives: its field and resource, and whether it is shown disabled (read-only for the user). */
+export type InputProps<F extends Field = Field> = KindProps<F> & { disabled?: boolean };
+
 /** One input per kind; the mapped type makes the compiler fail when a kind lacks one. */
-type InputTable = { [K in FieldKind]: (p: KindProps<FieldOfKind<K>>) => ReactElement };
+type InputTable = { [K in FieldKind]: (p: InputProps<FieldOfKind<K>>) => ReactElement };
 
 const noneIsMissing =
   (none: unknown): Validator =>
@@ -63,7 +66,17 @@ export const validators = (f: Field): Validator[] => {
  * empty, not as MUI's out-of-range value, and a required field counts it as missing. Still
  * required: a new record's form starts with nothing chosen.
  */
-function RecordChoices({ field, titleField, scope }: { field: FieldOfKind<'reference'>; titleField: string; scope?: ChoiceScope }) {
+function RecordChoices({
+  field,
+  titleField,
+  scope,
+  disabled,
+}: {
+  field: FieldOfKind<'reference'>;
+  titleField: string;
+  scope?: ChoiceScope;
+  disabled?: boolean;
+}) {
   const translate = useTranslate();
   const { allChoices = [], isPending } = useChoicesContext();
   // The record's own value stays a choice: hiding it would blank the field.
@@ -81,6 +94,7 @@ function RecordChoices({ field, titleField, scope }: { field: FieldOfKind<'refer
       optionText={titleField}
       validate={validators(offerNone ? field : { ...field, noneChoice: undefined })}
       format={offerNone ? undefined : (v: unknown) => (v == null || v === field.none ? '' : v)}
+      disabled={disabled}
       fullWidth
     />
   );
@@ -105,41 +119,53 @@ const previewSx = (size: Size = [160, 120]) => ({
   '& .RaImageField-image': { width: size[0], height: size[1], objectFit: 'contain', m: 0.5 },
 });
 
-const textInput = ({ field }: KindProps<FieldOfKind<'text' | 'email' | 'phone' | 'url'>>) => (
-  <TextInput source={field.name} type={textType[field.kind]} validate={validators(field)} fullWidth />
+const textInput = ({ field, disabled }: InputProps<FieldOfKind<'text' | 'email' | 'phone' | 'url'>>) => (
+  <TextInput source={field.name} type={textType[field.kind]} validate={validators(field)} disabled={disabled} fullWidth />
 );
 
-const numberInput = ({ field }: KindProps<FieldOfKind<'integer' | 'money'>>) => (
-  <NumberFieldInput field={field} validate={validators(field)} />
+const numberInput = ({ field, disabled }: InputProps<FieldOfKind<'integer' | 'money'>>) => (
+  <NumberFieldInput field={field} validate={validators(field)} disabled={disabled} />
 );
 
 export const inputs: InputTable = {
   text: textInput,
   email: textInput,
-  phone: ({ field }) => (
-    <TextInput source={field.name} type="tel" validate={validators(field)} fullWidth slotProps={{ htmlInput: PHONE_DIR }} />
+  phone: ({ field, disabled }) => (
+    <TextInput
+      source={field.name}
+      type="tel"
+      validate={validators(field)}
+      disabled={disabled}
+      fullWidth
+      slotProps={{ htmlInput: PHONE_DIR }}
+    />
   ),
   url: textInput,
-  longText: ({ field }) => <TextInput source={field.name} validate={validators(field)} multiline minRows={3} fullWidth />,
-  richText: function RichTextKindInput({ field, resource }) {
+  longText: ({ field, disabled }) => (
+    <TextInput source={field.name} validate={validators(field)} disabled={disabled} multiline minRows={3} fullWidth />
+  ),
+  richText: function RichTextKindInput({ field, resource, disabled }) {
     const translate = useTranslate();
     return (
       <RichTextFieldInput
         source={field.name}
         label={translate(`resources.${resource}.fields.${field.name}`)}
         validate={validators(field)}
+        disabled={disabled}
       />
     );
   },
   integer: numberInput,
   money: numberInput,
-  status: ({ field }) => <BooleanInput source={field.name} format={statusFormat} parse={statusParse} validate={validators(field)} />,
-  date: ({ field }) => <DateInput source={field.name} validate={validators(field)} fullWidth />,
-  datetime: ({ field }) => <DateTimeInput source={field.name} validate={validators(field)} fullWidth />,
-  choice: ({ field, resource }) => (
-    <SelectInput source={field.name} choices={choiceOptions(resource, field)} validate={validators(field)} fullWidth />
+  status: ({ field, disabled }) => (
+    <BooleanInput source={field.name} format={statusFormat} parse={statusParse} validate={validators(field)} disabled={disabled} />
   ),
-  reference: function ReferenceFieldInput({ field, resource }) {
+  date: ({ field, disabled }) => <DateInput source={field.name} validate={validators(field)} disabled={disabled} fullWidth />,
+  datetime: ({ field, disabled }) => <DateTimeInput source={field.name} validate={validators(field)} disabled={disabled} fullWidth />,
+  choice: ({ field, resource, disabled }) => (
+    <SelectInput source={field.name} choices={choiceOptions(resource, field)} validate={validators(field)} disabled={disabled} fullWidth />
+  ),
+  reference: function ReferenceFieldInput({ field, resource, disabled }) {
     const target = useRegistry().get(field.reference);
     const scope = useChoiceScopes(resource)[field.name];
     return (
@@ -150,11 +176,11 @@ export const inputs: InputTable = {
         filter={{ status: 1 }}
         sort={{ field: target.titleField, order: 'ASC' }}
       >
-        <RecordChoices field={field} titleField={target.titleField} scope={scope} />
+        <RecordChoices field={field} titleField={target.titleField} scope={scope} disabled={disabled} />
       </ReferenceChoices>
     );
   },
-  image: function ImageFieldInput({ field, resource }) {
+  image: function ImageFieldInput({ field, resource, disabled }) {
     const translate = useTranslate();
     return (
       <ImageInput
@@ -164,20 +190,30 @@ export const inputs: InputTable = {
         accept={{ 'image/*': [] }}
         format={preview}
         validate={validators(field)}
+        disabled={disabled}
         helperText={field.recommended ? <RecommendedSize size={field.recommended} /> : undefined}
       >
         <ImageField source="src" title="title" sx={previewSx(field.formThumbnail)} />
       </ImageInput>
     );
   },
-  imageList: ({ field, resource }) => (
-    <ImageListInput source={field.name} resource={resource} validate={validators(field)} preview={field.formThumbnail} />
+  imageList: ({ field, resource, disabled }) => (
+    <ImageListInput
+      source={field.name}
+      resource={resource}
+      validate={validators(field)}
+      preview={field.formThumbnail}
+      disabled={disabled}
+    />
   ),
-  rows: ({ field, resource }) => (
+  rows: ({ field, resource, disabled }) => (
+    // Read-only rows are sent back unchanged: no add or remove buttons, each value read-only (not
+    // disabled: react-hook-form would leave a disabled row value out, changing the list).
     <ArrayInput source={field.name} validate={validators(field)}>
       <SimpleFormIterator
         inline
         disableReordering
+        disabled={disabled}
         addButton={<AddItemButton label="app.add_row" />}
         removeButton={<RemoveItemButton label="app.remove_row" />}
       >
@@ -190,6 +226,7 @@ export const inputs: InputTable = {
             multiline={sub.kind === 'longText'}
             slotProps={sub.kind === 'phone' ? { htmlInput: PHONE_DIR } : undefined}
             validate={sub.required ? [required()] : []}
+            readOnly={disabled}
           />
         ))}
       </SimpleFormIterator>
@@ -199,4 +236,4 @@ export const inputs: InputTable = {
 
 /** The inputs by a kind only known at run time: `inputByKind[field.kind]` is that field's input. */
 // Safe: inputs[k] takes exactly the fields of kind k, which is the field it is looked up by.
-export const inputByKind = inputs as unknown as Readonly<Record<FieldKind, (p: KindProps) => ReactElement>>;
+export const inputByKind = inputs as unknown as Readonly<Record<FieldKind, (p: InputProps) => ReactElement>>;

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactElement } from 'react';
 import type { ScreenExtensions } from '../screens/extensions';
 import type { RowActionExtensions } from '../screens/row-action-extensions';
+import type { FieldRulesAnswer } from '../screens/field-rules';
 
 /**
  * A console feature beyond the generated screens. Each module lists its routes (inside the layout,
@@ -21,4 +22,9 @@ export interface ConsoleModule {
   screens?: ScreenExtensions;
   /** Extra per-row buttons on generated lists, by resource name (see src/screens/row-action-extensions.tsx). */
   rowActions?: RowActionExtensions;
+  /**
+   * A hook answering the signed-in user's field rules (see src/screens/field-rules.ts), which every
+   * generated screen applies; undefined while unknown. One module declares it (field-rules).
+   */
+  useFieldRules?: () => FieldRulesAnswer | undefined;
 }

@@ -8,6 +8,7 @@ import { auditModule } from './audit';
 import { secondFactorModule } from './second-factor';
 import { explainModule } from './explain';
 import { directoryModule } from './directory';
+import { fieldRulesModule } from './field-rules';
 import type { ConsoleModule } from './console-module';
 
 export type { ConsoleModule } from './console-module';
@@ -26,6 +27,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   secondFactorModule,
   explainModule,
   directoryModule,
+  fieldRulesModule,
   i18nModule,
   shellModule,
 ];

@@ -18,6 +18,7 @@ import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
 import { isOnDemand } from '../lazy';
+import { shownFields, useFieldRules, withoutHidden } from './field-rules';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -64,7 +65,9 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const refresh = useRefresh();
   const scopes = useChoiceScopes(descriptor.name);
   const formDefaults = useFormDefaults(descriptor);
-  const defaults = formDefaults && withScopedDefaults(formDefaults, scopes);
+  // A field hidden from the user starts with nothing: the server stores its declared default.
+  const rules = useFieldRules(descriptor.name);
+  const defaults = formDefaults && withScopedDefaults(withoutHidden(formDefaults, rules), scopes);
   const recordId = mode === 'create' ? undefined : mode.id;
   const ids = useMemo(() => (recordId === undefined ? [] : [recordId]), [recordId]);
   const mayManage = useManageableRows(descriptor.name, ids);
@@ -112,7 +115,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
         extraInputs={
           mode !== 'create' ? (
             <FormConflictGuard
-              fields={descriptorFields(descriptor.name, descriptor.fields)}
+              fields={descriptorFields(descriptor.name, shownFields(descriptor.fields, rules))}
               refused={refused}
               onSaved={done('ra.notification.updated')}
             />

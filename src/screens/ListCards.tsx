@@ -10,13 +10,17 @@ import { entryOf } from '../fields/kinds';
 import { DataNotFound } from './ListStates';
 import { RowActions } from './RowActions';
 import { SerialField } from './SerialField';
+import { shownFields, type FieldRules } from './field-rules';
 
 /** Fields a card shows under its title: the list's next columns, enough to tell rows apart on a phone. */
 const MORE_FIELDS = 4;
 
-/** A card's title field first, then the other list columns (pictures last: a phone has no room to spare). */
-export function cardFields(d: ResourceDescriptor): { title: Field | undefined; more: Field[] } {
-  const listed = d.fields.filter((f) => f.list);
+/**
+ * A card's title field first, then the other list columns (pictures last: a phone has no room to
+ * spare); none hidden from the user.
+ */
+export function cardFields(d: ResourceDescriptor, rules?: FieldRules): { title: Field | undefined; more: Field[] } {
+  const listed = (rules ? shownFields(d.fields, rules) : d.fields).filter((f) => f.list);
   const title = listed.find((f) => f.name === d.titleField) ?? listed.find((f) => f.kind !== 'image' && f.kind !== 'imageList');
   const more = listed.filter((f) => f !== title && f.kind !== 'image' && f.kind !== 'imageList').slice(0, MORE_FIELDS);
   return { title, more };
@@ -24,6 +28,8 @@ export function cardFields(d: ResourceDescriptor): { title: Field | undefined; m
 
 interface Props {
   descriptor: ResourceDescriptor;
+  /** The user's field rules for the resource (useFieldRules). */
+  rules: FieldRules;
   canEdit: boolean;
   canDelete: boolean;
   withActions: boolean;
@@ -37,10 +43,10 @@ interface Props {
  * and its selection box for the bulk actions, whose toolbar shows above the cards as the table's
  * does. Nothing is wider than the screen: long values wrap.
  */
-export function ListCards({ descriptor, canEdit, canDelete, withActions, bulkButtons, ready }: Props) {
+export function ListCards({ descriptor, rules, canEdit, canDelete, withActions, bulkButtons, ready }: Props) {
   const translate = useTranslate();
   const { data = [], selectedIds, onToggleItem, onSelect } = useListContext<RaRecord>();
-  const { title, more } = cardFields(descriptor);
+  const { title, more } = cardFields(descriptor, rules);
   const label = (f: Field) => translate(`resources.${descriptor.name}.fields.${f.name}`, { _: f.name });
   if (!data.length) return <DataNotFound />;
   const pageIds = data.map((r) => r.id);

@@ -9,6 +9,7 @@ import { FieldInput } from '../fields/FieldInput';
 import { SaveShortcut } from './SaveShortcut';
 import { DirtyWatch } from './DiscardGuard';
 import { useWriteRefusal, WithRefusal } from './refusals';
+import { shownFields, useFieldRules, type FieldRules } from './field-rules';
 
 /** Save shows "Processing..." and is disabled while the request runs; Cancel closes the dialog. */
 function FormToolbar({ onCancel }: { onCancel?: () => void }) {
@@ -47,12 +48,14 @@ interface Props {
   extraInputs?: ReactNode;
 }
 
-/** The fields with an input, in the descriptor's form order. */
-function formFields(d: ResourceDescriptor): Field[] {
+/** The fields with an input, in the descriptor's form order; none hidden from the user. */
+function formFields(d: ResourceDescriptor, rules: FieldRules): Field[] {
   const order = d.formOrder ?? [];
   const rank = (f: Field) => (order.includes(f.name) ? order.indexOf(f.name) : order.length);
   // Array.prototype.sort is stable, so unnamed fields keep their declared order after the named ones.
-  return d.fields.filter((f) => !f.formHidden).sort((a, b) => rank(a) - rank(b));
+  return shownFields(d.fields, rules)
+    .filter((f) => !f.formHidden)
+    .sort((a, b) => rank(a) - rank(b));
 }
 
 /**
@@ -62,6 +65,8 @@ function formFields(d: ResourceDescriptor): Field[] {
  */
 export function ResourceForm({ descriptor, onCancel, onDirty, defaultValues, readOnly = false, extraInputs }: Props) {
   const refusal = useWriteRefusal();
+  // The user's field rules: hidden fields have no input, read-only ones are shown disabled.
+  const rules = useFieldRules(descriptor.name);
   return (
     <Form
       defaultValues={defaultValues}
@@ -74,8 +79,8 @@ export function ResourceForm({ descriptor, onCancel, onDirty, defaultValues, rea
       {/* Room under the fields on phones, where react-admin's Toolbar is fixed to the bottom (as SimpleForm). */}
       <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-          {formFields(descriptor).map((f) => (
-            <FieldInput key={f.name} field={f} resource={descriptor.name} />
+          {formFields(descriptor, rules).map((f) => (
+            <FieldInput key={f.name} field={f} resource={descriptor.name} disabled={rules.readOnly.has(f.name)} />
           ))}
           {extraInputs}
         </Box>

@@ -33,6 +33,7 @@ import { ManageableRowsProvider, useExtensionFilters, useManageableRows, useScre
 import { lazyComponent } from '../lazy';
 import { LIST_PER_PAGE, listSort, useFirstPageOptions } from './firstPage';
 import { useStoredAccess } from '../storedAnswers';
+import { shownFields, useFieldRules, type FieldRules } from './field-rules';
 
 /** The create/edit dialog (the form and its inputs) loads the first time a dialog opens. */
 const FormDialog = lazyComponent(() => import('./FormDialog').then((m) => m.FormDialog), null);
@@ -42,13 +43,13 @@ const statusChoices = [
   { id: '0', name: 'app.inactive' },
 ];
 
-/** Search box, status filter, then the descriptor's own `filter: true` fields. */
-function filtersOf(d: ResourceDescriptor): ReactElement[] {
+/** Search box, status filter, then the descriptor's own `filter: true` fields the user may see. */
+function filtersOf(d: ResourceDescriptor, rules: FieldRules): ReactElement[] {
   const filters: ReactElement[] = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="status" source="status" label="app.status" choices={statusChoices} emptyText="app.all" alwaysOn />,
   ];
-  for (const f of d.fields) {
+  for (const f of shownFields(d.fields, rules)) {
     const make = entryOf(f).filter;
     // FilterForm reads `source` and `alwaysOn` from the element itself, so set them there.
     if (f.filter && make)
@@ -59,8 +60,12 @@ function filtersOf(d: ResourceDescriptor): ReactElement[] {
   return filters;
 }
 
-/** The extension's filters replace the generic ones with the same source, or come after them. */
-function mergeFilters(generic: ReactElement[], custom: readonly ReactElement<{ source: string }>[]): ReactElement[] {
+/**
+ * The extension's filters replace the generic ones with the same source, or come after them; none
+ * on a field hidden from the user (filtering on it would reveal it: the server refuses it).
+ */
+function mergeFilters(generic: ReactElement[], given: readonly ReactElement<{ source: string }>[], rules: FieldRules): ReactElement[] {
+  const custom = given.filter((f) => !rules.hidden.has(f.props.source));
   const bySource = new Map(custom.map((f) => [f.props.source, f]));
   const merged = generic.map((f) => bySource.get((f.props as { source?: string }).source ?? '') ?? f);
   return [...merged, ...custom.filter((f) => !merged.includes(f))];
@@ -125,6 +130,8 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
   const ids = useMemo(() => (withActions && data ? data.map((r) => r.id) : []), [withActions, data]);
   const mayManage = useManageableRows(descriptor.name, ids);
   const needed = useNeededFilter(descriptor);
+  // A field hidden from the user has no column, hence no sort control either.
+  const rules = useFieldRules(descriptor.name);
   // A phone gets one card per row (ListCards): a table of every column was wider than the screen.
   const phone = useMediaQuery((t) => t.breakpoints.down('sm'), { noSsr: true });
   if (needed) return <DataNotFound message={needed} />;
@@ -136,6 +143,7 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
       <ManageableRowsProvider value={mayManage}>
         <ListCards
           descriptor={descriptor}
+          rules={rules}
           canEdit={canEdit === true}
           canDelete={canDelete === true}
           withActions={withActions}
@@ -150,7 +158,7 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
         <DataTable.Col label="app.serial" disableSort>
           <SerialField />
         </DataTable.Col>
-        {descriptor.fields
+        {shownFields(descriptor.fields, rules)
           .filter((f) => f.list)
           .map((f) => {
             const { column: Column, sortable = true } = entryOf(f);
@@ -207,6 +215,7 @@ export function ResourceList() {
   const access = useStoredAccess({ resource, action: 'list' });
   useRequireAccess(access);
   const { canAccess: mayList } = useCanAccess(access);
+  const rules = useFieldRules(resource);
   const firstPage = useFirstPageOptions(descriptor, location.search, extension.useListFilters !== undefined);
   return (
     <>
@@ -216,7 +225,7 @@ export function ResourceList() {
         resource={resource}
         title={false}
         actions={false}
-        filters={barLater ? undefined : mergeFilters(filtersOf(descriptor), custom.filters)}
+        filters={barLater ? undefined : mergeFilters(filtersOf(descriptor, rules), custom.filters, rules)}
         filterDefaultValues={custom.defaults}
         sort={listSort(descriptor)}
         perPage={LIST_PER_PAGE}

@@ -11,6 +11,7 @@ import { useFormDefaults } from './defaults';
 import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
+import { shownFields, useFieldRules, withoutHidden } from './field-rules';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
 function SingletonHeader({ descriptor, section }: { descriptor: ResourceDescriptor; section?: boolean }) {
@@ -40,7 +41,9 @@ export function SingletonEditor({ descriptor, section = false }: { descriptor: R
   const refresh = useRefresh();
   const { data, isPending, error } = useGetList<RaRecord>(descriptor.name, { pagination: { page: 1, perPage: 1 } });
   const record = data?.[0];
-  const defaults = useFormDefaults(descriptor);
+  const rules = useFieldRules(descriptor.name);
+  const formDefaults = useFormDefaults(descriptor);
+  const defaults = formDefaults && withoutHidden(formDefaults, rules);
   // Saving needs update permission for the record, create permission for the first save.
   const { canAccess: canSave } = useCanAccess({ resource: descriptor.name, action: record ? 'edit' : 'create' });
   const { refused, catchConflict } = useRefusedSave();
@@ -82,7 +85,7 @@ export function SingletonEditor({ descriptor, section = false }: { descriptor: R
               readOnly={!canSave}
               extraInputs={
                 <FormConflictGuard
-                  fields={descriptorFields(descriptor.name, descriptor.fields)}
+                  fields={descriptorFields(descriptor.name, shownFields(descriptor.fields, rules))}
                   refused={refused}
                   onSaved={saved('ra.notification.updated')}
                 />

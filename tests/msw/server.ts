@@ -63,6 +63,9 @@ const noColumnChoice = [
 /** The sign-in page asks which directories are on: none by default (directory tests answer it). */
 const noDirectory = http.get('*/api/directory/sign-in-options', () => ok({ oidc: null, ldap: false, password: true }));
 
+/** The signed-in user's field rules (src/modules/field-rules): none by default (field-rules tests answer them). */
+const noFieldRules = http.get('*/api/access/field-rules', () => ok({}));
+
 export const server = setupServer(
   serverTimeHandler,
   permissionMenus,
@@ -73,4 +76,5 @@ export const server = setupServer(
   everyUserManageable,
   ...noColumnChoice,
   noDirectory,
+  noFieldRules,
 );

@@ -8,6 +8,7 @@ import { Button, useListContext, useLocaleState, useNotify, useStore, useTransla
 import { localTimeZone, type ResourceDescriptor } from '../../../resources';
 import { exportPath, visibleColumns, type SpreadsheetFormat } from '../../../resources/spreadsheets';
 import { authorisedFetch, fileNameOf, refusal, save } from './transfer';
+import { shownFields, useFieldRules } from '../../screens/field-rules';
 
 /** The list's query as the list route reads it: its filter, search, sort and visible columns. */
 function useExportQuery(d: ResourceDescriptor) {
@@ -16,6 +17,10 @@ function useExportQuery(d: ResourceDescriptor) {
     sort: { field: string; order: string };
   };
   const [hidden] = useStore<string[]>(`${d.name}.datatable`, []);
+  // The list's columns: none hidden from the user by their field rules (the server refuses them by
+  // name), and the column order counted as the table counts it, without them.
+  const rules = useFieldRules(d.name);
+  const shown = rules.hidden.size ? { ...d, fields: shownFields(d.fields, rules) } : d;
   const [ranks] = useStore<number[] | null>(`${d.name}.datatable_columnRanks`, null);
   const [locale] = useLocaleState();
   return (format: SpreadsheetFormat) => {
@@ -29,7 +34,7 @@ function useExportQuery(d: ResourceDescriptor) {
     params.set('order', sort.order);
     params.set(
       'columns',
-      visibleColumns(d, hidden, ranks)
+      visibleColumns(shown, hidden, ranks)
         .map((f) => f.name)
         .join(','),
     );
