@@ -18,7 +18,7 @@ import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
 import { isOnDemand } from '../lazy';
-import { shownFields, useFieldRules, withoutHidden } from './field-rules';
+import { shownFields, useFieldRules, withoutHidden, withoutRuled } from './field-rules';
 
 interface Props {
   descriptor: ResourceDescriptor;
@@ -163,6 +163,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           <CreateBase
             resource={descriptor.name}
             redirect={false}
+            transform={(data: RaRecord) => withoutRuled(data, rules)}
             mutationOptions={{ onSuccess: done('ra.notification.created'), onError: failed }}
           >
             {form}
@@ -176,6 +177,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
           id={mode.id}
           redirect={false}
           mutationMode="pessimistic"
+          transform={(data: RaRecord) => withoutRuled(data, rules)}
           mutationOptions={{ ...held.mutation, onSuccess: done('ra.notification.updated'), onError: failed }}
           queryOptions={{ ...held.query, onError: (error: unknown) => setLoadError(messageOf(error) || translate('app.error_body')) }}
         >

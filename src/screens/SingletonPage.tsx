@@ -11,7 +11,7 @@ import { useFormDefaults } from './defaults';
 import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
-import { shownFields, useFieldRules, withoutHidden } from './field-rules';
+import { shownFields, useFieldRules, withoutHidden, withoutRuled } from './field-rules';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
 function SingletonHeader({ descriptor, section }: { descriptor: ResourceDescriptor; section?: boolean }) {
@@ -71,6 +71,7 @@ export function SingletonEditor({ descriptor, section = false }: { descriptor: R
             id={record.id}
             redirect={false}
             mutationMode="pessimistic"
+            transform={(data: RaRecord) => withoutRuled(data, rules)}
             mutationOptions={{
               ...held.mutation,
               onSuccess: saved('ra.notification.updated'),
@@ -93,7 +94,12 @@ export function SingletonEditor({ descriptor, section = false }: { descriptor: R
             />
           </EditBase>
         ) : (
-          <CreateBase resource={descriptor.name} redirect={false} mutationOptions={{ onSuccess: saved('ra.notification.created') }}>
+          <CreateBase
+            resource={descriptor.name}
+            redirect={false}
+            transform={(data: RaRecord) => withoutRuled(data, rules)}
+            mutationOptions={{ onSuccess: saved('ra.notification.created') }}
+          >
             <ResourceForm descriptor={descriptor} defaultValues={defaults} readOnly={!canSave} />
           </CreateBase>
         )}

@@ -46,3 +46,13 @@ export function withoutHidden(values: Record<string, unknown>, rules: FieldRules
   if (!rules.hidden.size) return values;
   return Object.fromEntries(Object.entries(values).filter(([name]) => !rules.hidden.has(name)));
 }
+
+/**
+ * What a save sends: neither a hidden field nor a read-only one (the server keeps the stored value or
+ * the declared default). Not left to the inputs being disabled: an input drawn before the rules
+ * arrived was registered as editable.
+ */
+export function withoutRuled<T extends Record<string, unknown>>(values: T, rules: FieldRules): T {
+  if (!rules.hidden.size && !rules.readOnly.size) return values;
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !rules.hidden.has(name) && !rules.readOnly.has(name))) as T;
+}
