@@ -104,7 +104,13 @@ export function FieldRuleChoice({ model, resource, fields, label, labelId, curre
         ))}
       </RadioGroup>{' '}
       {origin && (
-        <Typography id={originId} variant="caption" color="text.secondary" data-origin sx={{ ml: { sm: 'auto' }, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={originId}
+          variant="caption"
+          color="text.secondary"
+          data-origin
+          sx={{ ml: { sm: 'auto' }, overflowWrap: 'anywhere' }}
+        >
           {origin}
         </Typography>
       )}

@@ -83,7 +83,15 @@ const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxO
  * arrow keys move (Right/Left open, close or go to the child or parent), Home/End jump, Space
  * toggles. Each toggle saves at once (optimistic) and rolls back if the server refuses.
  */
-export function PermissionTreeView({ entries, onSave, mode = 'group', label, readOnly = false, originOf, fields }: PermissionTreeViewProps) {
+export function PermissionTreeView({
+  entries,
+  onSave,
+  mode = 'group',
+  label,
+  readOnly = false,
+  originOf,
+  fields,
+}: PermissionTreeViewProps) {
   const translate = useTranslate();
   const notify = useNotify();
   // Each entry named as the navigation names it, in the user's language.
@@ -123,7 +131,9 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
     const walk = (list: readonly PermissionEntry[], level: number, parent?: string) => {
       const children = registry ? withFieldNodes(list, registry) : list.map((entry) => ({ kind: 'entry' as const, entry }));
       const shownHere = children.filter((c) =>
-        c.kind === 'entry' ? !kept || kept.has(c.entry.menu_id) : !kept || list.some((e) => c.slugs.has(e.menu_slug) && kept.has(e.menu_id)),
+        c.kind === 'entry'
+          ? !kept || kept.has(c.entry.menu_id)
+          : !kept || list.some((e) => c.slugs.has(e.menu_slug) && kept.has(e.menu_id)),
       );
       shownHere.forEach((c, i) => {
         const place = { parent, level, position: i + 1, size: shownHere.length };
@@ -156,7 +166,8 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
   }, [entries, kept, expanded, registry]);
   const visible = rows;
   const current = focusId !== undefined && visible.some((r) => r.key === focusId) ? focusId : visible[0]?.key;
-  const hasChildren = (r: Row) => r.kind === 'fields' || (r.kind === 'entry' && (r.entry.menus.length > 0 || rows.some((x) => x.parent === r.key)));
+  const hasChildren = (r: Row) =>
+    r.kind === 'fields' || (r.kind === 'entry' && (r.entry.menus.length > 0 || rows.some((x) => x.parent === r.key)));
 
   const groupStatus = (id: number) => ix.byId.get(id)?.group_permission_status ?? 0;
   const sourceFor = (id: number, status: number): Source => (status === groupStatus(id) ? 'group' : status === 1 ? 'granted' : 'denied');
@@ -425,11 +436,7 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
             borderRadius: 1,
           }}
         >
-          {children ? (
-            expander(row.key, open, nameOf(e), kept !== undefined)
-          ) : (
-            <Box sx={{ width: 30 }} />
-          )}
+          {children ? expander(row.key, open, nameOf(e), kept !== undefined) : <Box sx={{ width: 30 }} />}
           <Box
             onClick={() => {
               move(row.key);

@@ -111,7 +111,13 @@ export interface FieldState {
   ownLevel: FieldLevel;
 }
 
-export function fieldState(target: Target, rules: { group: RuleIndex; user: RuleIndex }, own: OwnRules, resource: string, field: string): FieldState {
+export function fieldState(
+  target: Target,
+  rules: { group: RuleIndex; user: RuleIndex },
+  own: OwnRules,
+  resource: string,
+  field: string,
+): FieldState {
   const groupLevel = held(rules.group.get(resource)?.get(field)) ?? 'editable';
   const userLevel = target.user ? held(rules.user.get(resource)?.get(field)) : undefined;
   return {
@@ -134,7 +140,8 @@ async function listRules(d: ResourceDescriptor, filter: Record<string, number>):
 
 async function send(d: ResourceDescriptor, w: Write): Promise<void> {
   if (w.kind === 'create') await fetchJson(`${API_URL}${actionPath(d, 'create')}`, { method: 'POST', body: JSON.stringify(w.body) });
-  else if (w.kind === 'update') await fetchJson(`${API_URL}${actionPath(d, 'update')}/${w.id}`, { method: 'PUT', body: JSON.stringify(w.body) });
+  else if (w.kind === 'update')
+    await fetchJson(`${API_URL}${actionPath(d, 'update')}/${w.id}`, { method: 'PUT', body: JSON.stringify(w.body) });
   else await fetchJson(`${API_URL}${actionPath(d, 'delete')}/${w.id}`, { method: 'DELETE' });
 }
 
@@ -209,7 +216,8 @@ export function useFieldRules(target: Target, readOnly = false): FieldRulesModel
 }
 
 /** An entry's children in the tree: its own entries, and after a resource's last action entry, that resource's fields node. */
-export type TreeChild = { kind: 'entry'; entry: PermissionEntry } | { kind: 'fields'; resource: ResourceDescriptor; slugs: ReadonlySet<string> };
+export type TreeChild =
+  { kind: 'entry'; entry: PermissionEntry } | { kind: 'fields'; resource: ResourceDescriptor; slugs: ReadonlySet<string> };
 
 /**
  * Places each resource's fields node among an entry's children: after the last of the entries
