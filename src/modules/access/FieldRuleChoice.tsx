@@ -91,10 +91,14 @@ export function FieldRuleChoice({ model, resource, fields, label, labelId, curre
             control={
               <Radio
                 size="small"
-                inputProps={{ tabIndex: current ? undefined : -1 }}
-                inputRef={(el: HTMLInputElement | null) => {
-                  // The checked choice, else the first, takes the focus from the row.
-                  if (level === (held ?? 'hidden')) radioRef?.(el);
+                slotProps={{
+                  input: {
+                    tabIndex: current ? undefined : -1,
+                    ref: (el: HTMLInputElement | null) => {
+                      // The checked choice, else the first, takes the focus from the row.
+                      if (level === (held ?? 'hidden')) radioRef?.(el);
+                    },
+                  },
                 }}
               />
             }

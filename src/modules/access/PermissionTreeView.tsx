@@ -334,7 +334,7 @@ export function PermissionTreeView({
     const nameId = `perm-${row.key}-name`;
     const { key, ...props } = itemProps(row);
     return (
-      <Box key={key} {...props} aria-labelledby={nameId} aria-expanded={open}>
+      <Box key={key} {...props} aria-labelledby={nameId} aria-expanded={open} data-fields-node={row.resource.name}>
         <Box className="perm-row" sx={rowSx(row.level)}>
           {expander(row.key, open, translate('access.fields.node', { name: resourceName(row.resource) }))}
           <Box

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePermissions } from 'react-admin';
 import { fetchJson } from '../../../dataProvider/httpClient';
+import { fromApi, type ApiRecord } from '../../../dataProvider/records';
 import { actionPath, actionsOf, permissionSlug, MAX_LIST_LIMIT, type Registry, type ResourceDescriptor } from '../../../resources';
 import type { PermissionEntry } from './api';
 import { API_URL } from '../../config';
@@ -46,7 +47,7 @@ export function indexRules(records: readonly FieldRuleRecord[]): RuleIndex {
 
 /** A rule's level where it holds (active), else none. */
 const held = (rule: FieldRuleRecord | undefined): FieldLevel | undefined =>
-  rule && Number(rule.field_rule_status) === 1 ? rule.field_rule_level : undefined;
+  rule?.field_rule_status === 1 ? rule.field_rule_level : undefined;
 
 export function ownLevel(own: OwnRules, resource: string, field: string): FieldLevel {
   const r = own[resource];
@@ -131,11 +132,13 @@ export function fieldState(
 /** The fields the tree offers for a resource: every field its descriptor declares, in its order. */
 export const ruledFields = (d: ResourceDescriptor): string[] => d.fields.map((f) => f.name);
 
-async function listRules(d: ResourceDescriptor, filter: Record<string, number>): Promise<FieldRuleRecord[]> {
+/** The rules of a list answer; its group and user come embedded (`{group_id, ...}`), read back as their ids. */
+async function listRules(d: ResourceDescriptor, registry: Registry, filter: Record<string, number>): Promise<FieldRuleRecord[]> {
   const q = new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, String(v)])), status: 'all' });
   q.set('limit', String(MAX_LIST_LIMIT));
   const { json } = await fetchJson(`${API_URL}${actionPath(d, 'list')}/?${q.toString()}`);
-  return Array.isArray(json.data) ? (json.data as FieldRuleRecord[]) : [];
+  const rows = Array.isArray(json.data) ? (json.data as ApiRecord[]) : [];
+  return rows.map((r) => fromApi(d, r, registry) as unknown as FieldRuleRecord);
 }
 
 async function send(d: ResourceDescriptor, w: Write): Promise<void> {
@@ -177,13 +180,13 @@ export function useFieldRules(target: Target, readOnly = false): FieldRulesModel
     queryFn: async () => {
       if (!d) throw new Error('no field-rule resource');
       const [group, user, own] = await Promise.all([
-        listRules(d, { field_rule_group: target.group }),
-        target.user ? listRules(d, { field_rule_user: target.user }) : Promise.resolve([]),
+        listRules(d, registry, { field_rule_group: target.group }),
+        target.user ? listRules(d, registry, { field_rule_user: target.user }) : Promise.resolve([]),
         fetchJson(`${API_URL}/access/field-rules`).then((r) => (r.json.data ?? {}) as OwnRules),
       ]);
       // A group's own rules only (a user's rule has group 0, but a filter is a filter).
       return {
-        rules: { group: indexRules(group.filter((r) => Number(r.field_rule_user) === 0)), user: indexRules(user) },
+        rules: { group: indexRules(group.filter((r) => r.field_rule_user === 0)), user: indexRules(user) },
         own,
       };
     },

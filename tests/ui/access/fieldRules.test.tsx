@@ -59,11 +59,7 @@ interface Write {
 }
 
 /** The tree's and the rules' server: rules kept in memory, each write recorded (and refused when told to). */
-function rulesServer({
-  rules = [] as FieldRuleRecord[],
-  own = {} as OwnRules,
-  refuse,
-}: { rules?: FieldRuleRecord[]; own?: OwnRules; refuse?: string } = {}) {
+function rulesServer({ rules = [], own = {}, refuse }: { rules?: FieldRuleRecord[]; own?: OwnRules; refuse?: string } = {}) {
   const writes: Write[] = [];
   let next = 100;
   const tree = () =>
@@ -79,7 +75,13 @@ function rulesServer({
       const found = rules.filter(
         (r) => (group === null || String(r.field_rule_group) === group) && (user === null || String(r.field_rule_user) === user),
       );
-      return ok(found, { total: found.length });
+      // As the server reads them: the group and the user embedded in place of their ids.
+      const embedded = found.map((r) => ({
+        ...r,
+        field_rule_group: { group_id: r.field_rule_group, group_name: r.field_rule_group ? 'Clerks' : '' },
+        field_rule_user: { user_id: r.field_rule_user, user_name: r.field_rule_user ? 'Clerk' : '' },
+      }));
+      return ok(embedded, { total: found.length });
     }),
     http.post('*/api/field-rule/field-rule-create', async ({ request }) => {
       const body = (await request.json()) as Omit<FieldRuleRecord, 'field_rule_id'>;
@@ -258,7 +260,7 @@ describe('the permission tree: field rules', () => {
     renderTree({ group: GROUP, user: USER });
     const { user } = await openMedicineFields();
     expect(checked('Purchase Price')).toBe('hidden');
-    const row = levelsOf('Purchase Price').closest('[role="treeitem"]') as HTMLElement;
+    const row = levelsOf('Purchase Price').closest<HTMLElement>('[role="treeitem"]')!;
     expect(within(row).getByText('From the group: Hidden')).toBeInTheDocument();
     // The user may see it read-only: a rule of their own.
     await user.click(within(levelsOf('Purchase Price')).getByRole('radio', { name: 'Read-only' }));
