@@ -85,8 +85,9 @@ describe('the permission tree sets field rules', () => {
     });
     expect(rules.json<{ data: Record<string, unknown>[] }>().data).toEqual([
       expect.objectContaining({
-        field_rule_group: group,
-        field_rule_user: 0,
+        // Reads embed the group and the user in place of their ids.
+        field_rule_group: expect.objectContaining({ group_id: group }),
+        field_rule_user: expect.objectContaining({ user_id: 0 }),
         field_rule_resource: 'medicine',
         field_rule_field: 'medicine_purchase_price',
         field_rule_level: 'hidden',
