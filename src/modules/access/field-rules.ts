@@ -171,7 +171,11 @@ export function useFieldRules(target: Target, readOnly = false): FieldRulesModel
   const registry = useRegistry();
   const d = registry.find(RULE_RESOURCE);
   const { permissions } = usePermissions<string[] | undefined>();
-  const allowed = !!d && Array.isArray(permissions) && permissions.includes(permissionSlug(d, 'list'));
+  const holds = (action: 'list' | 'create' | 'update' | 'delete') =>
+    !!d && Array.isArray(permissions) && permissions.includes(permissionSlug(d, action));
+  const allowed = holds('list');
+  // A viewer who may list the rules but not write them sees the levels without changing them.
+  const mayWrite = holds('create') && holds('update') && holds('delete');
   const queryClient = useQueryClient();
   const key = useMemo(() => ['access', 'field-rules', target.group, target.user ?? 0], [target.group, target.user]);
   const { data } = useQuery({
@@ -213,9 +217,9 @@ export function useFieldRules(target: Target, readOnly = false): FieldRulesModel
       mode: target.user ? 'user' : 'group',
       stateOf: (resource: string, field: string) => fieldState(target, data.rules, data.own, resource, field),
       set,
-      readOnly,
+      readOnly: readOnly || !mayWrite,
     };
-  }, [allowed, data, registry, target, set, readOnly]);
+  }, [allowed, data, registry, target, set, readOnly, mayWrite]);
 }
 
 /** An entry's children in the tree: its own entries, and after a resource's last action entry, that resource's fields node. */

@@ -109,9 +109,9 @@ function rulesServer({ rules = [], own = {}, refuse }: { rules?: FieldRuleRecord
   return { writes, rules };
 }
 
-function renderTree(props: { group: number; user?: number }) {
+function renderTree(props: { group: number; user?: number }, slugs = RULE_SLUGS) {
   return render(
-    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider(RULE_SLUGS)}>
+    <AdminContext i18nProvider={i18nProvider} authProvider={authProvider(slugs)}>
       <PermissionTree {...props} label="Permissions" />
       <Notification />
     </AdminContext>,
@@ -230,6 +230,22 @@ describe('the permission tree: field rules', () => {
       'medicine_status',
     ]);
     expect(new Set(writes.map((w) => (w.body as FieldRuleRecord).field_rule_level))).toEqual(new Set(['read-only']));
+  });
+
+  it('a viewer who may list the rules but not write them sees the levels disabled; one who may not list them has no field level', async () => {
+    rulesServer();
+    const { unmount } = renderTree({ group: GROUP }, ['field-rule/field-rule-list']);
+    await openMedicineFields();
+    const radios = within(levelsOf('Purchase Price')).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).disabled)).toEqual([true, true, true]);
+    expect(checked('Purchase Price')).toBe('editable');
+    unmount();
+    renderTree({ group: GROUP }, []);
+    const user = userEvent.setup();
+    const tree = await screen.findByRole('tree', { name: 'Permissions' });
+    await user.click(within(tree).getByRole('button', { name: 'Expand Pharmacy' }));
+    await within(tree).findByRole('treeitem', { name: (n) => n.startsWith('Medicine Create') });
+    expect(within(tree).queryByRole('treeitem', { name: 'Fields of Medicines' })).toBeNull();
   });
 
   it("shows the server's refusal and keeps the level as stored", async () => {
