@@ -166,8 +166,8 @@ export function PermissionTreeView({
   }, [entries, kept, expanded, registry]);
   const visible = rows;
   const current = focusId !== undefined && visible.some((r) => r.key === focusId) ? focusId : visible[0]?.key;
-  const hasChildren = (r: Row) =>
-    r.kind === 'fields' || (r.kind === 'entry' && (r.entry.menus.length > 0 || rows.some((x) => x.parent === r.key)));
+  // A fields node sits among an entry's own children, so only an entry with children has one.
+  const hasChildren = (r: Row) => r.kind === 'fields' || (r.kind === 'entry' && r.entry.menus.length > 0);
 
   const groupStatus = (id: number) => ix.byId.get(id)?.group_permission_status ?? 0;
   const sourceFor = (id: number, status: number): Source => (status === groupStatus(id) ? 'group' : status === 1 ? 'granted' : 'denied');
@@ -374,6 +374,7 @@ export function PermissionTreeView({
             current={current === row.key}
             radioRef={(el) => {
               if (el) radios.current.set(row.key, el);
+              else radios.current.delete(row.key);
             }}
           />
         </Box>
