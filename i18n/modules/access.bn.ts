@@ -18,6 +18,14 @@ export default {
       denied: 'ব্যবহারকারীর জন্য নিষিদ্ধ',
       save_error: 'অনুমতিটি সংরক্ষণ করা যায়নি',
     },
+    fields: {
+      node: '%{name}-এর ফিল্ড',
+      all: 'সব ফিল্ড',
+      inherited: 'গ্রুপ থেকে: %{level}',
+      overrides_group: 'নিজস্ব নিয়ম; গ্রুপের: %{level}',
+      mixed: 'মিশ্র',
+      save_error: 'ফিল্ড নিয়মটি সংরক্ষণ করা যায়নি',
+    },
     menu: {
       title: 'মেনু সেটআপ',
       create: 'নতুন মেনু',

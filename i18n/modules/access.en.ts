@@ -18,6 +18,14 @@ export default {
       denied: 'Denied to user',
       save_error: 'The permission could not be saved',
     },
+    fields: {
+      node: 'Fields of %{name}',
+      all: 'All fields',
+      inherited: 'From the group: %{level}',
+      overrides_group: 'Own rule; the group: %{level}',
+      mixed: 'mixed',
+      save_error: 'The field rule could not be saved',
+    },
     menu: {
       title: 'Menu Setup',
       create: 'New menu',

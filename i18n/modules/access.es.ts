@@ -18,6 +18,14 @@ export default {
       denied: 'Denegado al usuario',
       save_error: 'No se pudo guardar el permiso',
     },
+    fields: {
+      node: 'Campos de %{name}',
+      all: 'Todos los campos',
+      inherited: 'Del grupo: %{level}',
+      overrides_group: 'Regla propia; el grupo: %{level}',
+      mixed: 'mixto',
+      save_error: 'No se pudo guardar la regla de campo',
+    },
     menu: {
       title: 'Configuración de menús',
       create: 'Nuevo menú',

@@ -12,7 +12,8 @@ import my from '../../i18n/modules/users.my';
  * finds no serious or critical violation, none left out. The user's dialog shows the most a row can
  * hold: nested items (the filter opens their parents), where each state comes from, the chip of the
  * user's own grant and its reset button. Each item's accessible name is its visible text, so
- * `label-content-name-mismatch` (a voice-control user says the words they see) holds too.
+ * `label-content-name-mismatch` (a voice-control user says the words they see) holds too. Then the
+ * field level under medicine (issue 47) is opened and checked the same way.
  */
 const NURSE = { username: 'nurse-tree', password: 'nurse-tree-password' };
 const GROUP = 92;
@@ -93,6 +94,20 @@ describe('the permission tree: no serious accessibility finding in any language,
       );
       expect(name).toContain('medicine/medicine-list');
       expect(await seriousViolations(page), `${language} ${dir} ${screen}`).toEqual([]);
+      // The field level (issue 47): medicine's fields node opens to a row per field, each a radio
+      // group named by the field's visible label, with what the user inherits from the group.
+      const fieldsNode = tree.locator('[data-fields-node="medicine"]');
+      await expect.poll(() => fieldsNode.getAttribute('aria-expanded'), { message: `${screen}: the fields node` }).toBe('false');
+      await fieldsNode.getByRole('button').click();
+      await expect.poll(() => fieldsNode.getAttribute('aria-expanded'), { message: `${screen}: the fields open` }).toBe('true');
+      const purchase = tree.locator('[data-field="medicine_purchase_price"]');
+      await expect.poll(() => purchase.locator('[data-origin]').count(), { message: `${screen}: the inherited level` }).toBe(1);
+      await expect.poll(() => purchase.getByRole('radio').count(), { message: `${screen}: the choices` }).toBe(3);
+      const group = purchase.getByRole('radiogroup');
+      const groupName = await group.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? '');
+      expect(groupName.length).toBeGreaterThan(0);
+      expect(await purchase.innerText()).toContain(groupName);
+      expect(await seriousViolations(page), `${language} ${dir} ${screen}: the field level`).toEqual([]);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByRole('dialog').count(), { message: `${screen}: the dialog closes` }).toBe(0);
     }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -7,6 +7,7 @@ import { accessApi, PermissionConflict, type PermissionChange, type PermissionSe
 import { PermissionTreeView, type PermissionTreeViewProps } from './PermissionTreeView';
 import { PermissionConflictDialog, type RefusedToggle } from './PermissionConflict';
 import { changes as changesBetween, type Statuses } from './tree-logic';
+import { useFieldRules } from './field-rules';
 
 export interface PermissionTreeProps {
   /** The group whose permissions are edited; with `user`, the group the user's entries are compared with. */
@@ -41,6 +42,9 @@ export function PermissionTree({ group, user, label, readOnly, originOf }: Permi
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const [refused, setRefused] = useState<RefusedToggle>();
   const [busy, setBusy] = useState(false);
+  // The field level under each resource (issue 47), for a viewer who may list field rules.
+  const target = useMemo(() => ({ group, user }), [group, user]);
+  const fields = useFieldRules(target, readOnly);
   const { data, error, isPending } = useQuery({
     queryKey: key,
     queryFn: async () => {
@@ -104,6 +108,7 @@ export function PermissionTree({ group, user, label, readOnly, originOf }: Permi
         label={label ?? translate('access.tree.label')}
         readOnly={readOnly}
         originOf={originOf}
+        fields={fields}
       />
       {refused && (
         <PermissionConflictDialog

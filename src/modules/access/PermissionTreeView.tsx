@@ -17,6 +17,9 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { PermissionChange, PermissionEntry } from './api';
 import { changes, checkState, filterIds, indexTree, statusesOf, toggle, type CheckState, type Statuses } from './tree-logic';
 import { MenuIcon } from './menu-icons';
+import { ruledFields, withFieldNodes, type FieldRulesModel } from './field-rules';
+import { FieldRuleChoice } from './FieldRuleChoice';
+import type { ResourceDescriptor } from '../../../resources';
 import { useMenuLabel } from './menuLabel';
 
 export type Source = NonNullable<PermissionEntry['permission_source']>;
@@ -40,7 +43,22 @@ export interface PermissionTreeViewProps {
    * own grant or denial, by whom and when), shown beside its name and read as part of it.
    */
   originOf?: (entry: PermissionEntry, source: Source) => string | undefined;
+  /**
+   * The field level (issue 47): under each resource's action entries, a node of its fields, each
+   * hidden, read-only or editable for the group or user (see FieldRuleChoice). None: no such level.
+   */
+  fields?: FieldRulesModel;
 }
+
+/** One item on screen: a catalogue entry, a resource's fields node, or one field (or "all fields") of it. */
+type Row = { key: string; parent?: string; level: number; position: number; size: number } & (
+  | { kind: 'entry'; entry: PermissionEntry }
+  | { kind: 'fields'; resource: ResourceDescriptor }
+  | { kind: 'field'; resource: ResourceDescriptor; field?: string }
+);
+
+const entryKey = (id: number) => `m${String(id)}`;
+const fieldsKey = (d: ResourceDescriptor) => `r:${d.name}`;
 
 /**
  * A space between the parts of a row's text: the flex layout spaces them on screen, and the space
@@ -65,7 +83,15 @@ const ICON: Record<string, typeof CheckBox> = { true: CheckBox, false: CheckBoxO
  * arrow keys move (Right/Left open, close or go to the child or parent), Home/End jump, Space
  * toggles. Each toggle saves at once (optimistic) and rolls back if the server refuses.
  */
-export function PermissionTreeView({ entries, onSave, mode = 'group', label, readOnly = false, originOf }: PermissionTreeViewProps) {
+export function PermissionTreeView({
+  entries,
+  onSave,
+  mode = 'group',
+  label,
+  readOnly = false,
+  originOf,
+  fields,
+}: PermissionTreeViewProps) {
   const translate = useTranslate();
   const notify = useNotify();
   // Each entry named as the navigation names it, in the user's language.
@@ -83,13 +109,17 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
     setStatuses(statusesOf(ix));
     setSources(new Map(ix.order.map((e) => [e.menu_id, e.permission_source ?? 'group'])));
   }
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [filter, setFilter] = useState('');
-  const [focusId, setFocusId] = useState<number | undefined>(ix.order[0]?.menu_id);
-  const items = useRef(new Map<number, HTMLElement>());
+  const [focusId, setFocusId] = useState<string | undefined>(ix.order[0] && entryKey(ix.order[0].menu_id));
+  const items = useRef(new Map<string, HTMLElement>());
+  // A field row's radio that Space or Enter on the row moves the focus to.
+  const radios = useRef(new Map<string, HTMLElement>());
 
   const kept = useMemo(() => filterIds(ix, filter, nameOf), [ix, filter, nameOf]);
-  const isOpen = (id: number) => kept !== undefined || expanded.has(id);
+  // A filter opens the entries it keeps; a fields node opens only when asked (its fields are many).
+  const isOpen = (key: string) => (kept !== undefined && key.startsWith('m')) || expanded.has(key);
+  const registry = fields?.registry;
   /**
    * The entries on screen, top to bottom, each with its place among its shown siblings: the tree is
    * one flat list of items carrying their level, as the ARIA tree pattern allows, so that an item
@@ -97,19 +127,47 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
    * part of their parent's text).
    */
   const rows = useMemo(() => {
-    const out: { entry: PermissionEntry; level: number; position: number; size: number }[] = [];
-    const walk = (list: readonly PermissionEntry[], level: number) => {
-      const shownHere = list.filter((e) => !kept || kept.has(e.menu_id));
-      shownHere.forEach((entry, i) => {
-        out.push({ entry, level, position: i + 1, size: shownHere.length });
-        if (kept !== undefined || expanded.has(entry.menu_id)) walk(entry.menus, level + 1);
+    const out: Row[] = [];
+    const walk = (list: readonly PermissionEntry[], level: number, parent?: string) => {
+      const children = registry ? withFieldNodes(list, registry) : list.map((entry) => ({ kind: 'entry' as const, entry }));
+      const shownHere = children.filter((c) =>
+        c.kind === 'entry'
+          ? !kept || kept.has(c.entry.menu_id)
+          : !kept || list.some((e) => c.slugs.has(e.menu_slug) && kept.has(e.menu_id)),
+      );
+      shownHere.forEach((c, i) => {
+        const place = { parent, level, position: i + 1, size: shownHere.length };
+        if (c.kind === 'entry') {
+          const key = entryKey(c.entry.menu_id);
+          out.push({ ...place, key, kind: 'entry', entry: c.entry });
+          if (kept !== undefined || expanded.has(key)) walk(c.entry.menus, level + 1, key);
+          return;
+        }
+        const key = fieldsKey(c.resource);
+        out.push({ ...place, key, kind: 'fields', resource: c.resource });
+        if (!expanded.has(key)) return;
+        const names = [undefined, ...ruledFields(c.resource)];
+        names.forEach((field, j) => {
+          out.push({
+            key: `${key}:${field ?? '*'}`,
+            parent: key,
+            level: level + 1,
+            position: j + 1,
+            size: names.length,
+            kind: 'field',
+            resource: c.resource,
+            field,
+          });
+        });
       });
     };
     walk(entries, 1);
     return out;
-  }, [entries, kept, expanded]);
-  const visible = useMemo(() => rows.map((r) => r.entry), [rows]);
-  const current = focusId !== undefined && visible.some((e) => e.menu_id === focusId) ? focusId : visible[0]?.menu_id;
+  }, [entries, kept, expanded, registry]);
+  const visible = rows;
+  const current = focusId !== undefined && visible.some((r) => r.key === focusId) ? focusId : visible[0]?.key;
+  // A fields node sits among an entry's own children, so only an entry with children has one.
+  const hasChildren = (r: Row) => r.kind === 'fields' || (r.kind === 'entry' && r.entry.menus.length > 0);
 
   const groupStatus = (id: number) => ix.byId.get(id)?.group_permission_status ?? 0;
   const sourceFor = (id: number, status: number): Source => (status === groupStatus(id) ? 'group' : status === 1 ? 'granted' : 'denied');
@@ -154,46 +212,61 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
     );
   }
 
-  function move(id: number | undefined) {
-    if (id === undefined) return;
-    setFocusId(id);
-    items.current.get(id)?.focus();
+  function move(key: string | undefined) {
+    if (key === undefined) return;
+    setFocusId(key);
+    items.current.get(key)?.focus();
+  }
+
+  const openOrClose = (key: string, open: boolean) => {
+    setExpanded(open ? new Set([...expanded, key]) : new Set([...expanded].filter((x) => x !== key)));
+  };
+
+  /** Space and Enter: an entry is ticked or unticked, a fields node opens or closes, a field row's choices take the focus. */
+  function activate(row: Row) {
+    if (row.kind === 'entry') flip(row.entry.menu_id);
+    else if (row.kind === 'fields') openOrClose(row.key, !expanded.has(row.key));
+    else radios.current.get(row.key)?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent) {
+    // Keys pressed in a field row's radio group are the radios' own (arrows choose there).
+    if (event.target instanceof HTMLElement && event.target.getAttribute('role') !== 'treeitem') return;
     if (current === undefined) return;
-    const at = visible.findIndex((e) => e.menu_id === current);
-    const entry = visible[at];
-    if (!entry) return;
-    const hasChildren = entry.menus.length > 0;
+    const at = visible.findIndex((r) => r.key === current);
+    const row = visible[at];
+    if (!row) return;
+    const parent = row.parent;
+    const children = hasChildren(row);
+    // A filter keeps the entries open; a fields node opens and closes whatever the filter.
+    const closable = row.kind === 'fields' || kept === undefined;
     const keys: Record<string, () => void> = {
       ArrowDown: () => {
-        move(visible[at + 1]?.menu_id);
+        move(visible[at + 1]?.key);
       },
       ArrowUp: () => {
-        move(visible[at - 1]?.menu_id);
+        move(visible[at - 1]?.key);
       },
       Home: () => {
-        move(visible[0]?.menu_id);
+        move(visible[0]?.key);
       },
       End: () => {
-        move(visible[visible.length - 1]?.menu_id);
+        move(visible[visible.length - 1]?.key);
       },
       ArrowRight: () => {
-        if (!hasChildren) return;
-        if (!isOpen(entry.menu_id)) setExpanded(new Set([...expanded, entry.menu_id]));
-        else move(visible[at + 1]?.menu_id);
+        if (!children) return;
+        if (!isOpen(row.key)) openOrClose(row.key, true);
+        else move(visible[at + 1]?.key);
       },
       ArrowLeft: () => {
-        if (hasChildren && isOpen(entry.menu_id) && kept === undefined) {
-          setExpanded(new Set([...expanded].filter((x) => x !== entry.menu_id)));
-        } else move(ix.parentOf.get(entry.menu_id));
+        if (children && isOpen(row.key) && closable) openOrClose(row.key, false);
+        else move(parent);
       },
       ' ': () => {
-        flip(entry.menu_id);
+        activate(row);
       },
       Enter: () => {
-        flip(entry.menu_id);
+        activate(row);
       },
     };
     const action = keys[event.key];
@@ -204,12 +277,123 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
 
   const granted = ix.order.filter((e) => statuses.get(e.menu_id) === 1).length;
   const differing = mode === 'user' ? ix.order.filter((e) => sources.get(e.menu_id) !== 'group').map((e) => e.menu_id) : [];
-  const withChildren = ix.order.filter((e) => e.menus.length > 0).map((e) => e.menu_id);
+  const withChildren = ix.order.filter((e) => e.menus.length > 0).map((e) => entryKey(e.menu_id));
 
-  const renderRow = ({ entry: e, level, position, size }: (typeof rows)[number]) => {
+  /** What every item carries: its place in the tree and the roving tab stop. */
+  const itemProps = ({ key, level, position, size }: Row) => ({
+    key,
+    component: 'li' as const,
+    role: 'treeitem',
+    'aria-level': level,
+    'aria-setsize': size,
+    'aria-posinset': position,
+    tabIndex: current === key ? 0 : -1,
+    ref: (el: HTMLElement | null) => {
+      if (el) items.current.set(key, el);
+      else items.current.delete(key);
+    },
+    onFocus: (ev: { target: EventTarget; currentTarget: EventTarget }) => {
+      if (ev.target === ev.currentTarget) setFocusId(key);
+    },
+    sx: {
+      listStyle: 'none',
+      outline: 'none',
+      '&:focus-visible > .perm-row': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
+    },
+  });
+
+  const rowSx = (level: number) => ({
+    display: 'flex',
+    alignItems: 'center',
+    gap: 0.5,
+    pl: { xs: (level - 1) * 1.5, sm: (level - 1) * 3 },
+    py: 0.25,
+    borderRadius: 1,
+  });
+
+  const expander = (key: string, open: boolean, name: string, disabled = false) => (
+    <IconButton
+      size="small"
+      tabIndex={-1}
+      aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name })}
+      onClick={() => {
+        openOrClose(key, !open);
+      }}
+      disabled={disabled}
+    >
+      {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
+    </IconButton>
+  );
+
+  const resourceName = (d: ResourceDescriptor) => translate(`resources.${d.name}.name`, { smart_count: 2, _: d.name });
+  const fieldName = (d: ResourceDescriptor, field: string) => translate(`resources.${d.name}.fields.${field}`, { _: field });
+
+  /** A resource's fields node: named by its visible text, opened and closed like an entry. */
+  const renderFieldsNode = (row: Row & { kind: 'fields' }) => {
+    const open = expanded.has(row.key);
+    const nameId = `perm-${row.key}-name`;
+    const { key, ...props } = itemProps(row);
+    return (
+      <Box key={key} {...props} aria-labelledby={nameId} aria-expanded={open} data-fields-node={row.resource.name}>
+        <Box className="perm-row" sx={rowSx(row.level)}>
+          {expander(row.key, open, translate('access.fields.node', { name: resourceName(row.resource) }))}
+          <Box
+            onClick={() => {
+              move(row.key);
+              openOrClose(row.key, !open);
+            }}
+            sx={{ display: 'flex', alignItems: 'center', columnGap: 1, cursor: 'pointer', flex: 1, minWidth: 0 }}
+          >
+            <MenuIcon name="Visibility" fontSize="small" color="action" aria-hidden sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
+            <Typography id={nameId} variant="body2" sx={WRAP_ON_PHONE}>
+              {translate('access.fields.node', { name: resourceName(row.resource) })}
+            </Typography>
+          </Box>
+        </Box>
+      </Box>
+    );
+  };
+
+  /**
+   * One field's row (or "All fields"): no label of its own, so its name is its content, which
+   * is what it shows; the radio group inside is named by the field's visible label.
+   */
+  const renderFieldRow = (row: Row & { kind: 'field' }) => {
+    if (!fields) return null;
+    const names = row.field ? [row.field] : ruledFields(row.resource);
+    const { key, ...props } = itemProps(row);
+    return (
+      <Box key={key} {...props} data-field={row.field ?? '*'}>
+        <Box className="perm-row" sx={{ ...rowSx(row.level), pl: { xs: (row.level - 1) * 1.5 + 3.75, sm: (row.level - 1) * 3 + 3.75 } }}>
+          <FieldRuleChoice
+            model={readOnly ? { ...fields, readOnly: true } : fields}
+            resource={row.resource.name}
+            fields={names}
+            label={row.field ? fieldName(row.resource, row.field) : translate('access.fields.all')}
+            labelId={`perm-${row.key.replace(/[^\w-]/g, '_')}-label`}
+            current={current === row.key}
+            radioRef={(el) => {
+              if (el) radios.current.set(row.key, el);
+              else radios.current.delete(row.key);
+            }}
+          />
+        </Box>
+      </Box>
+    );
+  };
+
+  const renderRow = (row: Row) => {
+    if (row.kind === 'fields') return renderFieldsNode(row);
+    if (row.kind === 'field') return renderFieldRow(row);
+    return renderEntry(row);
+  };
+
+  const renderEntry = (row: Row & { kind: 'entry' }) => {
+    const { entry: e, level, position, size } = row;
     const state: CheckState = checkState(e, statuses);
     const Icon = ICON[String(state)] ?? CheckBoxOutlineBlank;
-    const open = isOpen(e.menu_id);
+    const open = isOpen(row.key);
+    const children = hasChildren(row);
     const source = sources.get(e.menu_id) ?? 'group';
     const origin = mode === 'user' ? originOf?.(e, source) : undefined;
     const chip = mode === 'user' && source !== 'group';
@@ -227,14 +411,14 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
         aria-level={level}
         aria-setsize={size}
         aria-posinset={position}
-        aria-expanded={e.menus.length ? open : undefined}
-        tabIndex={current === e.menu_id ? 0 : -1}
+        aria-expanded={children ? open : undefined}
+        tabIndex={current === row.key ? 0 : -1}
         ref={(el: HTMLElement | null) => {
-          if (el) items.current.set(e.menu_id, el);
-          else items.current.delete(e.menu_id);
+          if (el) items.current.set(row.key, el);
+          else items.current.delete(row.key);
         }}
         onFocus={(ev) => {
-          if (ev.target === ev.currentTarget) setFocusId(e.menu_id);
+          if (ev.target === ev.currentTarget) setFocusId(row.key);
         }}
         sx={{
           listStyle: 'none',
@@ -253,24 +437,10 @@ export function PermissionTreeView({ entries, onSave, mode = 'group', label, rea
             borderRadius: 1,
           }}
         >
-          {e.menus.length ? (
-            <IconButton
-              size="small"
-              tabIndex={-1}
-              aria-label={translate(open ? 'access.tree.collapse' : 'access.tree.expand', { name: nameOf(e) })}
-              onClick={() => {
-                setExpanded(open ? new Set([...expanded].filter((x) => x !== e.menu_id)) : new Set([...expanded, e.menu_id]));
-              }}
-              disabled={kept !== undefined}
-            >
-              {open ? <ExpandMore fontSize="small" /> : <ChevronRight fontSize="small" />}
-            </IconButton>
-          ) : (
-            <Box sx={{ width: 30 }} />
-          )}
+          {children ? expander(row.key, open, nameOf(e), kept !== undefined) : <Box sx={{ width: 30 }} />}
           <Box
             onClick={() => {
-              move(e.menu_id);
+              move(row.key);
               flip(e.menu_id);
             }}
             sx={{
