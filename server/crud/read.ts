@@ -75,8 +75,10 @@ export function createReader(
   }
 
   /** How many rows the table holds, kept as a list's total is (the page plan of a ruled list needs it). */
+  const tableKeys = new Map<string, string>();
   async function tableRows(d: ResourceDescriptor, gen: string | undefined): Promise<number> {
-    const key = answerKey(d, { page: 1, limit: 1, sort: d.idField, order: 'desc', filters: {} });
+    let key = tableKeys.get(d.name);
+    if (key === undefined) tableKeys.set(d.name, (key = answerKey(d, { page: 1, limit: 1, sort: d.idField, order: 'desc', filters: {} })));
     const known = gen === undefined ? undefined : kept.totals.get(key, gen);
     if (known !== undefined) return known;
     const n = await sqlOf.count(main, d, []);
@@ -96,11 +98,15 @@ export function createReader(
    * condition is usually true, nothing else: the same rows match), and the planner walks the order.
    * PostgreSQL keeps statistics and plans this itself.
    */
+  /** The rules' conditions marked likely, per rules (kept per actor and resource by their resolver). */
+  const hints = new WeakMap<readonly Expression<SqlBool>[], Expression<SqlBool>[]>();
   async function ruledPage(d: ResourceDescriptor, q: ListQuery, where: Expression<SqlBool>[], total: number, gen: string | undefined) {
     const ruled = q.ruled;
     const reach = (q.page - 1) * q.limit + q.limit;
     if (!ruled || total === 0 || total * total < reach * (await tableRows(d, gen))) return sqlOf.page(main, d, q, where).execute();
-    const hinted = listConditions(dialect, d, { ...q, ruled: { ...ruled, where: ruled.where.map((w) => sql<SqlBool>`likely(${w})`) } });
+    let likely = hints.get(ruled.where);
+    if (!likely) hints.set(ruled.where, (likely = ruled.where.map((w) => sql<SqlBool>`likely(${w})`)));
+    const hinted = listConditions(dialect, d, { ...q, ruled: { ...ruled, where: likely } });
     return sqlOf.page(main, d, q, hinted).execute();
   }
 
