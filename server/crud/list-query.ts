@@ -9,6 +9,8 @@ export interface RuledQuery {
   where: readonly Expression<SqlBool>[];
   /** When some searchable field is hidden: the search fields left (a search never matches a hidden value). */
   searchable?: readonly string[];
+  /** The fields hidden from the actor: the reader leaves them out of the rows it shapes (read/shape.ts). */
+  hidden?: ReadonlySet<string>;
 }
 
 /** A list request after checking: every value here is safe to put in a query (as a parameter). */

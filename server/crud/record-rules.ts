@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Expression, SqlBool } from 'kysely';
 import type { DynamicDb, Row } from '../db/database';
 import type { ResourceDescriptor } from '../../resources';
 import type { AuthUser } from '../auth/auth-user';
@@ -60,6 +60,7 @@ export function ruledQuery(
   const ruled: RuledQuery = {
     key: rules.key,
     where: rules.where,
+    ...(rules.hidden.size && { hidden: rules.hidden }),
     ...(hiddenSearch && { searchable: searchFields.filter((f) => !rules.hidden.has(f)) }),
   };
   return { ...q, ruled };
@@ -144,9 +145,3 @@ export function assertAdmitted(rules: AppliedRules | undefined, merged: Row): vo
   if (rules?.where.length && !rules.admits(merged))
     throw new ApiError(403, 'You may only manage records your row rules allow', { record: 'is outside the records your rules allow' });
 }
-
-/** The conditions of one id under the row rules, for a read by id (404 when the row is outside them). */
-export const byIdUnder = (d: ResourceDescriptor, id: number, rules: AppliedRules): Expression<SqlBool>[] => [
-  sql<SqlBool>`${sql.ref(`t.${d.idField}`)} = ${id}`,
-  ...rules.where,
-];

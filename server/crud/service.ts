@@ -4,7 +4,7 @@ import { parseStringList, servedBesides, type Registry, type ResourceDescriptor 
 import { ApiError, notFound } from '../http/envelope';
 import type { ImageStore, PreparedImage } from './images';
 import type { ListQuery } from './list-query';
-import { createReader } from './read';
+import { createReader, type ReadRules } from './read';
 import { planWrite, rebase } from './values';
 import { claimRecord, type ClaimCondition } from './claim';
 import { nextVersion, versionOf } from './versions';
@@ -25,7 +25,6 @@ import { createdByOf, hasCreatedBy } from '../db/created-by';
 import {
   assertAdmitted,
   assertWritable,
-  byIdUnder,
   declaredDefault,
   ruledQuery,
   withoutHidden,
@@ -596,17 +595,23 @@ export function createCrudService(
     return readUnder(d, id, actor, applied);
   }
 
+  /** What a read by id checks and leaves out under the rules, worked out once per rules (they are kept per actor). */
+  const readRulesOf = new WeakMap<AppliedRules, ReadRules>();
+  const readRules = (applied: AppliedRules): ReadRules => {
+    let known = readRulesOf.get(applied);
+    if (!known) {
+      known = { hidden: applied.hidden, ...(applied.where.length && { admits: (row: Row) => applied.admits(row) }) };
+      readRulesOf.set(applied, known);
+    }
+    return known;
+  };
+
   /** A record read by id under the actor's rules: outside their row rules 404, hidden fields absent. */
   function readUnder(d: ResourceDescriptor, id: number, actor: Actor | undefined, applied: AppliedRules | undefined): Row | Promise<Row> {
-    const found = reader.get(d, id);
-    const row = found instanceof Promise ? found.then((r) => visibleRecord(d, id, r, actor)) : visibleRecord(d, id, found, actor);
-    if (!applied) return row;
-    const strip = withoutHidden(d, applied);
-    if (!applied.where.length) return row instanceof Promise ? row.then(strip) : strip(row);
-    return Promise.all([row, admittedById(d, id, applied)]).then(([r, admitted]) => {
-      if (!admitted) throw notFound(`${d.name} ${id}`);
-      return strip(r);
-    });
+    // One read: the row rules are tested on the stored row by the same test a write's record
+    // meets (`admits`, the SQL conditions' twin), and hidden fields are left out as it is shaped.
+    const found = reader.get(d, id, applied && readRules(applied));
+    return found instanceof Promise ? found.then((r) => visibleRecord(d, id, r, actor)) : visibleRecord(d, id, found, actor);
   }
 
   /** A list query with the actor's branch fixed (another branch asked for: 403) and their rules applied. */
@@ -619,13 +624,6 @@ export function createCrudService(
       scoped = { ...q, filters: { ...q.filters, [scope.field]: scope.branch } };
     }
     return ruledQuery(d, scoped, applied, searchFields(d));
-  }
-
-  /** Whether the row rules reach the record: one SQL query with the rules' own conditions. */
-  async function admittedById(d: ResourceDescriptor, id: number, applied: AppliedRules): Promise<boolean> {
-    let q = ddb.selectFrom(`${d.table} as t`).select(sql.ref(`t.${d.idField}`).as('id'));
-    for (const w of byIdUnder(d, id, applied)) q = q.where(w);
-    return (await q.executeTakeFirst()) !== undefined;
   }
 
   function visibleRecord(d: ResourceDescriptor, id: number, row: Row | undefined, actor?: Actor): Row | Promise<Row> {
@@ -696,9 +694,8 @@ export function createCrudService(
      */
     async list(d: ResourceDescriptor, q: ListQuery, actor?: Actor) {
       const applied = await rulesFor(d, actor);
-      const { rows, total } = await reader.list(d, listQueryUnder(d, q, actor, applied));
-      if (!applied?.hidden.size) return { rows, total };
-      return { rows: rows.map(withoutHidden(d, applied)), total };
+      // Hidden fields are left out by the reader as it shapes the rows (ListQuery.ruled.hidden).
+      return reader.list(d, listQueryUnder(d, q, actor, applied));
     },
 
     /**

@@ -1,11 +1,11 @@
 import type { Expression, SqlBool } from 'kysely';
-import type { DynamicDb, Row } from '../../db/database';
+import type { DynamicDb } from '../../db/database';
 import type { WriteGeneration } from '../../db/write-generation';
 import type { ResourceDescriptor } from '../../../resources';
 import type { ListQuery } from '../list-query';
 import { answerCache } from '../answer-cache';
 import type { ListSql } from './list-sql';
-import { inOrderOf } from './shape';
+import { inOrderOf, type RowShaper } from './shape';
 
 /**
  * From its second ask, a search's ordered matches are kept (until the table is next written) when
@@ -23,7 +23,7 @@ export interface KeptAnswerReads {
   sqlOf: ListSql;
   /** Where a kept answer's page is read: the main connection (reader-threads.ts). */
   main: DynamicDb;
-  shape: (d: ResourceDescriptor, row: Row) => Row;
+  shape: RowShaper;
 }
 
 /**
@@ -55,13 +55,13 @@ export function keptAnswers(generation: WriteGeneration | undefined, { sqlOf, ma
       if (!kept || !ids.length) return undefined;
       const rows = await sqlOf.byIds(main, d, ids).select(current).execute();
       if (String(rows[0]?.__gen) !== kept.generation) return undefined;
-      return { rows: inOrderOf(shape, d, ids, rows), total: kept.value.length };
+      return { rows: inOrderOf((x, r) => shape(x, r, q.ruled), d, ids, rows), total: kept.value.length };
     }
     const kept = totals.peek(key);
     if (!kept) return undefined;
     const rows = await sqlOf.page(main, d, q, where).select(current).execute();
     if (String(rows[0]?.__gen) !== kept.generation) return undefined;
-    return { rows: rows.map((r) => shape(d, r)), total: kept.value };
+    return { rows: rows.map((r) => shape(d, r, q.ruled)), total: kept.value };
   }
 
   return {

@@ -12,12 +12,20 @@ import { CREATED_BY } from '../../db/created-by';
  * columns (list-sql.ts, `withRefs`), so the columns to keep are those of the first row seen, minus
  * the helper (`__`) and secret ones.
  */
-export function rowShaper(registry: Registry): (d: ResourceDescriptor, row: Row) => Row {
+export type RowShaper = (d: ResourceDescriptor, row: Row, ruled?: { hidden?: ReadonlySet<string> }) => Row;
+
+/**
+ * `ruled.hidden`: fields hidden from the actor (issue 47), left out of the copy itself (a hidden
+ * reference's embedded object too), so stripping them costs no second copy of every row. A
+ * shaper per descriptor and hidden set (the set is the resolver's, kept per actor and resource).
+ */
+export function rowShaper(registry: Registry): RowShaper {
   const shapers = new Map<string, (row: Row) => Row>();
-  function shaperOf(d: ResourceDescriptor): (row: Row) => Row {
+  const hiddenShapers = new WeakMap<ReadonlySet<string>, Map<string, (row: Row) => Row>>();
+  function shaperOf(d: ResourceDescriptor, hidden?: ReadonlySet<string>): (row: Row) => Row {
     const secret = d.secretColumns ?? [];
     const refs = d.fields.flatMap((f) => {
-      if (f.kind !== 'reference') return [];
+      if (f.kind !== 'reference' || hidden?.has(f.name)) return [];
       const target = registry.get(f.reference);
       return [
         {
@@ -37,15 +45,22 @@ export function rowShaper(registry: Registry): (d: ResourceDescriptor, row: Row)
     return (row) => {
       copy ??= rowCopier(
         // Who created the record is bookkeeping for the row rules (db/created-by.ts), never answered.
-        Object.keys(row).filter((key) => !key.startsWith('__') && !secret.includes(key) && key !== CREATED_BY),
+        Object.keys(row).filter((key) => !key.startsWith('__') && !secret.includes(key) && key !== CREATED_BY && !hidden?.has(key)),
         refs,
       );
       return copy(row, nones);
     };
   }
-  return (d, row) => {
-    let shaper = shapers.get(d.name);
-    if (!shaper) shapers.set(d.name, (shaper = shaperOf(d)));
+  return (d, row, ruled) => {
+    const hidden = ruled?.hidden?.size ? ruled.hidden : undefined;
+    let of = shapers;
+    if (hidden) {
+      let hiddenOf = hiddenShapers.get(hidden);
+      if (!hiddenOf) hiddenShapers.set(hidden, (hiddenOf = new Map<string, (row: Row) => Row>()));
+      of = hiddenOf;
+    }
+    let shaper = of.get(d.name);
+    if (!shaper) of.set(d.name, (shaper = shaperOf(d, hidden)));
     return shaper(row);
   };
 }

@@ -68,7 +68,10 @@ export function ruleCondition(d: ResourceDescriptor, rule: RowRule, actor: AuthU
 export function ruleAdmits(d: ResourceDescriptor, rule: RowRule, actor: AuthUser, row: Row): boolean {
   const column = columnOf(d, rule);
   if (!column) return false;
-  const value = Number(row[column]);
+  // As the SQL condition: a missing value (NULL) equals nothing.
+  const raw = row[column];
+  if (raw === null || raw === undefined || raw === '') return false;
+  const value = Number(raw);
   return admittedValues(rule, actor).includes(value);
 }
 
