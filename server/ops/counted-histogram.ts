@@ -44,7 +44,11 @@ export function countedHistogram(name: string, help: string, bounds: readonly nu
           cumulative += s.buckets[i] ?? 0;
           lines.push(`${name}_bucket{le="${le}",${s.labels}} ${cumulative}`);
         });
-        lines.push(`${name}_bucket{le="+Inf",${s.labels}} ${s.count}`, `${name}_sum{${s.labels}} ${s.sum}`, `${name}_count{${s.labels}} ${s.count}`);
+        lines.push(
+          `${name}_bucket{le="+Inf",${s.labels}} ${s.count}`,
+          `${name}_sum{${s.labels}} ${s.sum}`,
+          `${name}_count{${s.labels}} ${s.count}`,
+        );
       }
       return `${lines.join('\n')}\n`;
     },

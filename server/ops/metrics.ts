@@ -59,7 +59,7 @@ export default fp(async (app) => {
     const byMethod = new Map<string, Map<number, HistogramSeries>>();
     return (method: string, status: number): HistogramSeries => {
       let byStatus = byMethod.get(method);
-      if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+      if (!byStatus) byMethod.set(method, (byStatus = new Map<number, HistogramSeries>()));
       let series = byStatus.get(status);
       if (!series) byStatus.set(status, (series = requests.series(labelText({ method, route, status_code: status }))));
       return series;

@@ -93,7 +93,9 @@ describe.each(DATABASES)('metrics on %s', (kind: Kind) => {
   });
 
   it('counts in the database time the reads answered by prepared statements (a get-one), and requests no route matched', async () => {
-    const created = await s.call('POST', `${ROUTE}-create`, { body: { pharmacy_category_code: 'M-GET', pharmacy_category_name: 'Read by id' } });
+    const created = await s.call('POST', `${ROUTE}-create`, {
+      body: { pharmacy_category_code: 'M-GET', pharmacy_category_name: 'Read by id' },
+    });
     expect(created.statusCode).toBe(201);
     const id = (created.json().data as { pharmacy_category_id: number }).pharmacy_category_id;
     const okQueries = async () => {
@@ -105,7 +107,8 @@ describe.each(DATABASES)('metrics on %s', (kind: Kind) => {
     const before = await okQueries();
     const READS = 20;
     // On SQLite a get-one is read by a cached prepared statement outside Kysely (server/db/compiled.ts).
-    for (let i = 0; i < READS; i++) expect((await s.call('GET', '/api/pharmacy-category/get-pharmacy-category/' + id)).statusCode).toBe(200);
+    for (let i = 0; i < READS; i++)
+      expect((await s.call('GET', `/api/pharmacy-category/get-pharmacy-category/${id}`)).statusCode).toBe(200);
     expect((await s.app.inject({ method: 'GET', url: '/api/no-such-thing/at-all', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
     const after = await okQueries();
     // Each read is at least one query (its session's lookup may be another); a scrape adds a few of its own.

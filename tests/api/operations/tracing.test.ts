@@ -177,7 +177,9 @@ describe.each<Kind>(['sqlite', 'postgres'])('traces on %s', (kind) => {
       const got = await fetch(`${server.base}/pharmacy-category/get-pharmacy-category/${id}`, { headers: { 'access-token': token } });
       expect(got.status).toBe(200);
       const getOne = await until(() =>
-        receiver.spans.find((s) => s.kind === SPAN_KIND_SERVER && attribute(s, 'http.route') === '/api/pharmacy-category/get-pharmacy-category/:id'),
+        receiver.spans.find(
+          (s) => s.kind === SPAN_KIND_SERVER && attribute(s, 'http.route') === '/api/pharmacy-category/get-pharmacy-category/:id',
+        ),
       );
       const read = await until(() =>
         receiver.spans.find(
