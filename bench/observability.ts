@@ -12,7 +12,7 @@ import { benchConfig } from './shared';
  * `BENCH_OBSERVABILITY=1 npm run bench` (or `npx tsx bench/observability.ts`): what the metrics and
  * the traces cost a request. Three real servers on one fresh 100k-medicine SQLite file, each the
  * bundle `npm start` runs: metrics on (as shipped), metrics off (`METRICS=0`, which also stops
- * Kysely timing each query), and metrics on with traces exported over OTLP (HTTP, protobuf, the
+ * timing each query), and metrics on with traces exported over OTLP (HTTP, protobuf, the
  * default) to a sink in this process that reads and drops them. List page and get-one, BENCH_RUNS
  * rounds (3) with a different server first in each round (harness.alternate); a round's ratio
  * compares its adjacent measures, the verdict is the median. Issue 51: with metrics on, list page
@@ -157,7 +157,7 @@ const report = [
   "  The host is shared with other engineers' builds and tests: read the ratios, not the absolute req/s.",
   `- Method: \`bench/observability.ts\`. Three servers (the bundle \`npm start\` runs, auth on, \`LIST_CACHE\` as shipped) on one`,
   `  fresh SQLite file with ${h.n0(data.n)} medicines: *metrics on* (as shipped), *metrics off* (\`METRICS=0\`: no`,
-  '  histogram per request, and Kysely no longer times each query), *metrics + traces* (metrics on, and',
+  '  histogram per request, and no query is timed), *metrics + traces* (metrics on, and',
   '  `OTEL_EXPORTER_OTLP_ENDPOINT` set to an OTLP/HTTP sink in the bench process, protobuf, every span exported:',
   '  `OTEL_BSP_MAX_QUEUE_SIZE=100000`, `OTEL_BSP_SCHEDULE_DELAY=1000`). autocannon, ' +
     `${h.CONNECTIONS} connections, ${h.WARMUP} s warm-up then ${h.SECONDS} s measured, ${RUNS} rounds, a different server first in`,

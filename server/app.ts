@@ -136,11 +136,11 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   await app.register(finiteNumbers);
   await app.register(apiHeaders);
   await app.register(peerConfirmations);
+  // Before every route (openapi's and the static files' included): it gives each route its own hook.
+  await app.register(metrics);
   // Before any route: the document is built from the routes registered after it.
   await app.register(openapi);
   await app.register(staticFiles);
-  // Its onResponse hook sees every route's answer; its own route is kept out of the document.
-  await app.register(metrics);
   await app.register(traceRequests);
   await app.register(
     async (api) => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type LogEvent, type SqliteDatabase } from 'kysely';
-import { ImmediateSqliteDialect } from './sqlite-immediate';
+import { performance } from 'node:perf_hooks';
+import { ImmediateSqliteDialect, type QueryDone } from './sqlite-immediate';
 import type { Db, Dialect } from './database';
 import { ensurePrivateDir, ensurePrivateFile } from '../security/private-files';
 import { sqliteReaders, type SqliteReaders } from './sqlite-readers';
@@ -25,8 +26,14 @@ export interface Connection {
   prepare?: (text: string) => SQLite.Statement;
   /** Closes the database and its reader threads. */
   close(): Promise<void>;
-  /** Told every query's duration through Kysely, once the metrics set `observe` (server/ops/metrics.ts). */
+  /** Told every query's duration, once the metrics set `observe` (server/ops/metrics.ts). */
   queryTiming: QueryTiming;
+  /**
+   * Set when queries are timed (ConnectOptions.timeQueries): the reads that run outside Kysely
+   * (prepared statements, server/db/compiled.ts) call it with the SQL, their start
+   * (`performance.now()`) and whether they failed, like every query through Kysely.
+   */
+  queryDone?: QueryDone;
   /** PostgreSQL: the pool's connections and the requests waiting for one, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
@@ -36,10 +43,22 @@ export interface QueryTiming {
 }
 
 /**
- * Kysely's log hook, handing each query's duration to whoever observes it (nothing is logged): the
- * metrics' histogram and, with tracing on, a span under the request's (server/ops/tracing.ts).
+ * One query has run: its duration goes to whoever observes it, the metrics' histogram and, with
+ * tracing on, a span under the request's (server/ops/tracing.ts).
  */
-const timedBy =
+const queryDoneFor =
+  (timing: QueryTiming, dialect: Dialect): QueryDone =>
+  (sql, startMs, failed) => {
+    const ms = performance.now() - startMs;
+    timing.observe?.(ms / 1000, failed);
+    tracingHooks.current?.queryDone(sql, ms, failed, dialect);
+  };
+
+/**
+ * PostgreSQL: Kysely's log hook (nothing is logged). Its few promise turns per query are small
+ * beside a round trip to the server; on SQLite the driver times queries itself (sqlite-immediate.ts).
+ */
+const loggedTo =
   (timing: QueryTiming, dialect: Dialect) =>
   (event: LogEvent): void => {
     const failed = event.level === 'error';
@@ -72,8 +91,9 @@ export interface ConnectOptions {
   /** SQLite: threads that work out a search's total and matches (0: on the main connection). */
   readerThreads?: number;
   /**
-   * Time every query through Kysely's log hook (for the metrics or the traces). Without it Kysely
-   * takes no clock readings and adds no step to a query (bench/OBSERVABILITY.md measures the cost).
+   * Time every query (for the metrics or the traces): on SQLite in the driver and around the
+   * prepared reads, on PostgreSQL through Kysely's log hook. Without it no clock is read and no step
+   * is added to a query (bench/OBSERVABILITY.md measures the cost).
    */
   timeQueries?: boolean;
 }
@@ -104,7 +124,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     });
     const db: Db = new Kysely({
       dialect: new PostgresDialect({ pool }),
-      log: options.timeQueries ? timedBy(queryTiming, 'postgres') : undefined,
+      log: options.timeQueries ? loggedTo(queryTiming, 'postgres') : undefined,
     });
     const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
     return { db, answers: db, dialect: 'postgres', close: () => db.destroy(), queryTiming, poolStats };
@@ -119,10 +139,8 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
   sqlite.pragma('synchronous = NORMAL');
   const prepare = statementCache(sqlite);
   const database: SqliteDatabase = { close: () => sqlite.close(), prepare };
-  const db: Db = new Kysely({
-    dialect: new ImmediateSqliteDialect({ database }),
-    log: options.timeQueries ? timedBy(queryTiming, 'sqlite') : undefined,
-  });
+  const queryDone = options.timeQueries ? queryDoneFor(queryTiming, 'sqlite') : undefined;
+  const db: Db = new Kysely({ dialect: new ImmediateSqliteDialect({ database }, queryDone) });
   const readers = options.readerThreads ? sqliteReaders(file, options.readerThreads) : undefined;
   const checkpointer = startCheckpointer(sqlite, file);
   const close = async () => {
@@ -130,7 +148,7 @@ export async function connect(options: ConnectOptions): Promise<Connection> {
     await readers?.close();
     await db.destroy();
   };
-  return { db, answers: readers?.db ?? db, readers, dialect: 'sqlite', sqlite, prepare, close, queryTiming };
+  return { db, answers: readers?.db ?? db, readers, dialect: 'sqlite', sqlite, prepare, close, queryTiming, queryDone };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
 
 /**
@@ -10,18 +11,52 @@ import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, ty
  * is lost.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #timed?: QueryDone;
+  #wrapped?: DatabaseConnection;
+  constructor(config: SqliteDialectConfig, timed?: QueryDone) {
+    super(config);
+    this.#timed = timed;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    const timed = this.#timed;
+    if (!timed || this.#wrapped === connection) return connection;
+    // SQLite has one connection, and better-sqlite3 runs a statement synchronously inside
+    // executeQuery: the query's time is read around that call, with no promise of its own (Kysely's
+    // log hook would add several awaits to every query; bench/OBSERVABILITY.md).
+    const execute = connection.executeQuery.bind(connection);
+    connection.executeQuery = <R>(query: CompiledQuery) => {
+      const start = performance.now();
+      try {
+        const answer = execute<R>(query);
+        timed(query.sql, start, false);
+        return answer;
+      } catch (error) {
+        timed(query.sql, start, true);
+        throw error;
+      }
+    };
+    this.#wrapped = connection;
+    return connection;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 }
 
+/** Told each query's start (`performance.now()`) once it has run; see connect.ts. */
+export type QueryDone = (sql: string, startMs: number, failed: boolean) => void;
+
+/** `timed`: every query through Kysely is timed and told to it (metrics, traces); unset, nothing is added. */
 export class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #timed?: QueryDone;
+  constructor(config: SqliteDialectConfig, timed?: QueryDone) {
     super(config);
     this.#config = config;
+    this.#timed = timed;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#timed);
   }
 }

@@ -2,13 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import { sql } from 'kysely';
-import { collectDefaultMetrics, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry, type LabelValues } from 'prom-client';
 import { PUBLIC } from '../plugins/auth';
 import { ApiError } from '../http/envelope';
 import { msUntil } from '../modules/notifications/time';
-import { requestHistogram } from './request-histogram';
+import { countedHistogram, labelText, type HistogramSeries } from './counted-histogram';
 
 /**
  * `GET {apiBase}/metrics` in the Prometheus text format (prom-client), for an operator's scraper:
@@ -17,7 +17,8 @@ import { requestHistogram } from './request-histogram';
  * appends), how late the oldest due notice is, and Node's own (event-loop delay, memory, GC).
  * Answered only with `Authorization: Bearer <METRICS_TOKEN>`, or from loopback without a proxy in
  * between (unless METRICS_LOOPBACK=0); never to the public. Per request the cost is one histogram
- * observation in onResponse; the rest is read when scraped.
+ * observation in the route's onSend hook and two clock readings per query; the rest is read when
+ * scraped. Register it before the routes: it hooks each route as it is declared.
  */
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -45,26 +46,52 @@ export default fp(async (app) => {
   const register = new Registry();
   const node = processMetrics();
 
-  const requests = requestHistogram(
+  const requests = countedHistogram(
     'console_http_request_duration_seconds',
     'HTTP requests answered, by method, route pattern and status, with their duration',
     SECONDS,
   );
-  // A callback hook, not an async one: no promise made and awaited on every request.
-  app.addHook('onResponse', (request, reply, done) => {
-    requests.observe(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-    done();
+  /**
+   * A route's series by method and status, made at its first such answer: the labels are written
+   * once per route, not built, looked up and hashed on every request.
+   */
+  const seriesOf = (route: string) => {
+    const byMethod = new Map<string, Map<number, HistogramSeries>>();
+    return (method: string, status: number): HistogramSeries => {
+      let byStatus = byMethod.get(method);
+      if (!byStatus) byMethod.set(method, (byStatus = new Map<number, HistogramSeries>()));
+      let series = byStatus.get(status);
+      if (!series) byStatus.set(status, (series = requests.series(labelText({ method, route, status_code: status }))));
+      return series;
+    };
+  };
+  // Timed in onSend, when the answer is handed to Node (for a stream, when it starts), and not in
+  // onResponse: every route already runs the onSend hooks of api-headers.ts, while the first
+  // onResponse hook would add a hook runner of its own to every request (bench/OBSERVABILITY.md).
+  // Each route gets a hook of its own, its route pattern known in advance (no request.routeOptions,
+  // which is built afresh on each read); the routes registered after this plugin are all the API's.
+  app.addHook('onRoute', (route) => {
+    const series = seriesOf(route.url);
+    const timed: onSendHookHandler = (request, reply, payload, done) => {
+      series(request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+      done(null, payload);
+    };
+    route.onSend = route.onSend ? [...(Array.isArray(route.onSend) ? route.onSend : [route.onSend]), timed] : timed;
+  });
+  // Requests no route matched (answered by the not-found handler): one cheap check on the others.
+  const unmatched = seriesOf('unmatched');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.is404) unmatched(request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+    done(null, payload);
   });
 
-  const queries = new Histogram({
-    name: 'console_db_query_duration_seconds',
-    help: 'Database queries sent through Kysely, by outcome, with their duration',
-    labelNames: ['outcome'] as const,
-    buckets: SECONDS,
-    registers: [register],
-  });
-  const ok = queries.labels('ok');
-  const failed = queries.labels('error');
+  const queries = countedHistogram(
+    'console_db_query_duration_seconds',
+    'Database queries (through Kysely and the prepared reads), by outcome, with their duration',
+    SECONDS,
+  );
+  const ok = queries.series(labelText({ outcome: 'ok' }));
+  const failed = queries.series(labelText({ outcome: 'error' }));
   conn.queryTiming.observe = (seconds, error) => {
     (error ? failed : ok).observe(seconds);
   };
@@ -136,7 +163,7 @@ export default fp(async (app) => {
     async (request, reply) => {
       if (!allowed(request)) throw new ApiError(403, REFUSED);
       reply.header('cache-control', 'no-store').type(register.contentType);
-      return `${await node.metrics()}\n${requests.text()}\n${await register.metrics()}`;
+      return `${await node.metrics()}\n${requests.text()}\n${queries.text()}\n${await register.metrics()}`;
     },
   );
 });

@@ -92,6 +92,34 @@ describe.each(DATABASES)('metrics on %s', (kind: Kind) => {
     expect(Number(family(families, 'process_resident_memory_bytes').metrics[0]?.value)).toBeGreaterThan(0);
   });
 
+  it('counts in the database time the reads answered by prepared statements (a get-one), and requests no route matched', async () => {
+    const created = await s.call('POST', `${ROUTE}-create`, {
+      body: { pharmacy_category_code: 'M-GET', pharmacy_category_name: 'Read by id' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = (created.json().data as { pharmacy_category_id: number }).pharmacy_category_id;
+    const okQueries = async () => {
+      const res = await scrape('127.0.0.1');
+      expect(res.statusCode).toBe(200);
+      const ok = series(res.body, 'console_db_query_duration_seconds_count').find((m) => m.labels?.outcome === 'ok');
+      return { count: Number(ok?.value), body: res.body };
+    };
+    const before = await okQueries();
+    const READS = 20;
+    // On SQLite a get-one is read by a cached prepared statement outside Kysely (server/db/compiled.ts).
+    for (let i = 0; i < READS; i++)
+      expect((await s.call('GET', `/api/pharmacy-category/get-pharmacy-category/${id}`)).statusCode).toBe(200);
+    expect((await s.app.inject({ method: 'GET', url: '/api/no-such-thing/at-all', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    const after = await okQueries();
+    // Each read is at least one query (its session's lookup may be another); a scrape adds a few of its own.
+    expect(after.count - before.count).toBeGreaterThanOrEqual(READS);
+    const counts = series(after.body, 'console_http_request_duration_seconds_count');
+    expect(
+      counts.find((m) => m.labels?.route === '/api/pharmacy-category/get-pharmacy-category/:id' && m.labels.status_code === '200')?.value,
+    ).toBe(String(READS));
+    expect(counts.find((m) => m.labels?.route === 'unmatched' && m.labels.status_code === '404')?.value).toBe('1');
+  });
+
   it('refuses a scrape from elsewhere without the token, with a wrong one, or forwarded through a local proxy', async () => {
     for (const res of [
       await scrape('203.0.113.7'),

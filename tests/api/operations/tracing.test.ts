@@ -165,6 +165,35 @@ describe.each<Kind>(['sqlite', 'postgres'])('traces on %s', (kind) => {
       expect(attribute(query, 'db.system.name')).toBe(kind === 'postgres' ? 'postgresql' : 'sqlite');
       expect(attribute(query, 'db.query.text')).toMatch(/^select /i);
 
+      // A get-one: on SQLite its row is read by a cached prepared statement outside Kysely
+      // (server/db/compiled.ts), a database span all the same, under the request's.
+      const created = await fetch(`${server.base}/pharmacy-category/pharmacy-category-create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'access-token': token },
+        body: JSON.stringify({ pharmacy_category_code: 'T-1', pharmacy_category_name: 'Traced' }),
+      });
+      expect(created.status).toBe(201);
+      const id = ((await created.json()) as { data: { pharmacy_category_id: number } }).data.pharmacy_category_id;
+      const got = await fetch(`${server.base}/pharmacy-category/get-pharmacy-category/${id}`, { headers: { 'access-token': token } });
+      expect(got.status).toBe(200);
+      const getOne = await until(() =>
+        receiver.spans.find(
+          (s) => s.kind === SPAN_KIND_SERVER && attribute(s, 'http.route') === '/api/pharmacy-category/get-pharmacy-category/:id',
+        ),
+      );
+      const read = await until(() =>
+        receiver.spans.find(
+          (s) =>
+            s.kind === SPAN_KIND_CLIENT &&
+            s.traceId === getOne.traceId &&
+            /^select /i.test(attribute(s, 'db.query.text') ?? '') &&
+            attribute(s, 'db.query.text')?.includes('"pharmacy_category"') &&
+            descends(s, getOne),
+        ),
+      );
+      expect(read.name).toBe('SELECT');
+      expect(attribute(read, 'db.system.name')).toBe(kind === 'postgres' ? 'postgresql' : 'sqlite');
+
       // The request's own log line ("request completed", at LOG_LEVEL=info) carries its trace id and request id.
       const line = await until(() =>
         server!
