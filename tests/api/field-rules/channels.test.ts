@@ -264,6 +264,21 @@ describe.each(DATABASES)('field and row rules on the other channels, %s', (kind)
     const adminSeen = valuesUnder((await s.call('GET', path)).json().data, PRICE);
     expect(adminSeen).not.toContainEqual({ hidden: true });
     expect(JSON.stringify(adminSeen)).toMatch(/8/);
+    // A record outside the clerk's row rules: every value of its entries hidden, and no restore of it.
+    const off = await mk('C-LOG-OFF', 'Logged off', 3, 0);
+    const rule = await rowRule(s, { group: clerks }, 'medicine', 'status-in', 'medicine_status', '1');
+    try {
+      const entries = (await asClerk('GET', `/api/audit/audit-list?resource=medicine&record=${off}`)).json().data as Row[];
+      expect(entries).toHaveLength(1);
+      expect(valuesUnder(entries, 'medicine_name').length).toBeGreaterThan(0);
+      expect(valuesUnder(entries, 'medicine_name')).toEqual(valuesUnder(entries, 'medicine_name').map(() => ({ hidden: true })));
+      expect(JSON.stringify(entries)).not.toContain('Logged off');
+      const entry = entries[0]!.audit_id as number;
+      const restore = await asClerk('POST', `/api/audit/restore/${entry}`, { latest: entry });
+      expect(restore.statusCode).toBe(404);
+    } finally {
+      await s.call('DELETE', `/api/row-rule/row-rule-delete/${rule}`);
+    }
   });
 
   it('names the group rule when the explainer is asked why the clerk cannot see the purchase price', async () => {
