@@ -162,6 +162,11 @@ describe.each(DATABASES)('field and row rules on the other channels, %s', (kind)
     });
     expect(fine.statusCode, fine.body).toBe(200);
     expect(await stored(medicine)).toMatchObject({ medicine_name: 'Paracetamol 500', [PRICE]: 7 });
+    // The clerk may undo it: the undo puts back the record as the import found it, hidden price and all, unchanged.
+    const undo = await asClerk('POST', `/api/imports/import-undo/${fine.json().data.batch}`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().data).toMatchObject({ undone: 1, refused: [] });
+    expect(await stored(medicine)).toMatchObject({ medicine_name: 'Paracetamol', [PRICE]: 7 });
   });
 
   it('refuses a bulk change of a read-only field naming it, and leaves records outside the row rules untouched', async () => {
