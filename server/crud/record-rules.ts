@@ -116,6 +116,12 @@ export const declaredDefault =
  * not refused, a value a descriptor rule derives (profit from the prices) is the server's, not the
  * actor's. `before`: the stored record (an update), `defaults`: what a create stores for a field
  * the body leaves out.
+ *
+ * `chosen`: the body's values are the actor's own (a request, an import's file). A hidden field in
+ * it is refused whatever its value: were a value equal to the stored one let through, the answer
+ * (an update done, an import row "unchanged") would tell the actor they guessed the hidden value.
+ * A body the server built from stored values (a version from the trail, an undelete, an import
+ * undone) reveals nothing the actor chose, and is judged by what it changes, as read-only fields are.
  */
 export function assertWritable(
   d: ResourceDescriptor,
@@ -124,6 +130,7 @@ export function assertWritable(
   planned: Row,
   before: Row | undefined,
   defaults: (field: string) => unknown,
+  chosen = true,
 ): void {
   if (!rules || (!rules.hidden.size && !rules.readOnly.size)) return;
   const sent = new Set([...Object.keys(body.fields), ...body.files.map((f) => f.field)]);
@@ -131,7 +138,7 @@ export function assertWritable(
     const level: FieldLevel | undefined = rules.hidden.has(f.name) ? 'hidden' : rules.readOnly.has(f.name) ? 'read-only' : undefined;
     if (!level || !sent.has(f.name)) continue;
     const was = before ? before[f.name] : defaults(f.name);
-    if (sameValue(planned[f.name], was)) continue;
+    if (!(chosen && level === 'hidden') && sameValue(planned[f.name], was)) continue;
     throw new ApiError(
       403,
       level === 'hidden' ? `You may not change ${f.name}: it is hidden from you` : `You may not change ${f.name}: it is read-only for you`,

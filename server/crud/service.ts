@@ -70,6 +70,12 @@ export interface WriteOptions {
   reason?: WriteReason;
   /** Where the request came from when no actor carries it (a reset by code: nobody is signed in). */
   origin?: RequestOrigin;
+  /**
+   * The body holds stored values the server put back (a version from the trail, a record as an
+   * import found it), not values the actor chose: a field hidden from the actor that it leaves as
+   * it is passes (see `assertWritable`). An undelete's body is always such.
+   */
+  storedValues?: boolean;
 }
 
 /**
@@ -485,7 +491,7 @@ export function createCrudService(
     assertOwnBranch(d, actor, planned.merged);
     const applied = await rulesFor(d, actor, on);
     if (existing && id !== undefined) assertRuled(d, applied, existing, id);
-    assertWritable(d, applied, body, planned.merged, existing, declaredDefault(d));
+    assertWritable(d, applied, body, planned.merged, existing, declaredDefault(d), !undeleting && !options.storedValues);
     assertAdmitted(applied, planned.merged);
     const change: Change = {
       action: existing ? 'update' : 'create',

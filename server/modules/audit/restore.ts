@@ -58,7 +58,9 @@ export function restorer(ctx: AppContext) {
         if (Object.prototype.hasOwnProperty.call(last, f.name)) fields[f.name] = last[f.name];
       }
       const body = { fields: normaliseFields(d, fields), files: [] };
-      return writeIntent.run({ action: 'restore', resource: d.name, record, check }, () => ctx.crud.update(d, record, body, { actor }));
+      return writeIntent.run({ action: 'restore', resource: d.name, record, check }, () =>
+        ctx.crud.update(d, record, body, { actor, storedValues: true }),
+      );
     },
 
     /** Re-inserts a deleted record with its id and last values. */

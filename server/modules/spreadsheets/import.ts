@@ -77,7 +77,7 @@ export function importer(ctx: AppContext, trail: Trail) {
             d,
             item.item_record,
             { fields: normaliseFields(d, before), files: [] },
-            { actor, expectedVersion: item.item_version },
+            { actor, expectedVersion: item.item_version, storedValues: true },
           );
         }
         done.push(item.item_id);
@@ -235,14 +235,15 @@ export function importer(ctx: AppContext, trail: Trail) {
      * otherwise the rows are checked as the form's save checks them, writing nothing.
      */
     async dryRun(d: ResourceDescriptor, sheet: Sheet, lang: Language, actor: AuthUser): Promise<ImportAnswer> {
-      const rows = await planImport(ctx, d, sheet, lang);
+      const rows = await planImport(ctx, d, sheet, lang, await ctx.crud.rulesFor(d, actor));
       if (ctx.crud.joinable(d))
         await inOneTransaction(d, rows, actor, lang, { stopAtError: false, store: async () => 0, keep: () => false, dryRun: true });
       return answerOf('dry-run', rows);
     },
 
     /** The rows with their messages, for the error file. */
-    plan: (d: ResourceDescriptor, sheet: Sheet, lang: Language) => planImport(ctx, d, sheet, lang),
+    plan: async (d: ResourceDescriptor, sheet: Sheet, lang: Language, actor: AuthUser) =>
+      planImport(ctx, d, sheet, lang, await ctx.crud.rulesFor(d, actor)),
 
     /**
      * Writes the file's new and changed rows through the write path, each as its own save (audit
@@ -253,7 +254,7 @@ export function importer(ctx: AppContext, trail: Trail) {
      * reported as an error.
      */
     async commit(d: ResourceDescriptor, sheet: Sheet, mode: Exclude<ImportMode, 'dry-run'>, file: string, actor: AuthUser, lang: Language) {
-      const rows = await planImport(ctx, d, sheet, lang);
+      const rows = await planImport(ctx, d, sheet, lang, await ctx.crud.rulesFor(d, actor));
       const errors = rows.filter((r) => r.state === 'error').length;
       if (mode === 'all' && errors)
         throw new ApiError(422, `Nothing was imported: ${errors} rows have errors`, undefined, answerOf(mode, rows));

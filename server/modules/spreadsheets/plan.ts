@@ -12,6 +12,7 @@ import { textOf } from './export';
 import { fileLanguage, headerNames, LANGUAGES, serverText, statusValue, t, type Language } from './labels';
 import { numberCell } from './numbers';
 import type { Sheet } from './read-file';
+import type { AppliedRules } from '../../crud/record-rules';
 
 /** One data row of the file, as the import would write it. */
 export interface PlannedRow {
@@ -112,8 +113,20 @@ const KEEP_SPACES = new Set(['longText', 'richText']);
  * the natural key (new, update or unchanged), references found by code or name, each problem
  * named per field in the user's language. Refuses the whole file for what no row can fix: unknown
  * columns, a missing key column, the same key twice.
+ *
+ * `rules`: the importing actor's field and row rules (issue 47). A value in a column hidden from
+ * them is a row error whatever it is (were a value equal to the stored one "unchanged", the answer
+ * would tell them they guessed it), and so is a key naming a record outside their row rules (its
+ * "unchanged" would tell them its values); a changed read-only value is refused as the row is
+ * written (`assertWritable`).
  */
-export async function planImport(ctx: AppContext, d: ResourceDescriptor, sheet: Sheet, lang: Language): Promise<PlannedRow[]> {
+export async function planImport(
+  ctx: AppContext,
+  d: ResourceDescriptor,
+  sheet: Sheet,
+  lang: Language,
+  rules?: AppliedRules,
+): Promise<PlannedRow[]> {
   const key = naturalKeyOf(d);
   if (!key) throw new ApiError(422, `${d.name} records cannot be imported: they have no code to match rows on`);
   const columns = mapColumns(d, sheet.header);
@@ -159,6 +172,10 @@ export async function planImport(ctx: AppContext, d: ResourceDescriptor, sheet: 
       const cell = cellAt(row.cells, i, f);
       // An empty cell leaves an existing record's value as it is, and a new one's default.
       if (cell === '') continue;
+      if (rules?.hidden.has(f.name)) {
+        errors[f.name] = 'is hidden from you';
+        continue;
+      }
       if (f.kind === 'status') {
         const v = statusValue(cell);
         if (v === undefined) errors[f.name] = 'must be Active or Inactive';
@@ -172,6 +189,7 @@ export async function planImport(ctx: AppContext, d: ResourceDescriptor, sheet: 
       else fields[f.name] = cell;
     }
     const planned = planWrite(d, normaliseFields(d, fields), [], stored, ctx.timeZone);
+    if (stored && rules?.where.length && !rules.admits(stored)) errors[key.name] = 'is outside the records your rules allow';
     const problems = { ...planned.errors, ...errors };
     if (Object.keys(problems).length) {
       const translated = Object.fromEntries(Object.entries(problems).map(([name, m]) => [name, serverText(lang, d, m, name)]));

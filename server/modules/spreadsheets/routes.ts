@@ -248,7 +248,7 @@ export const spreadsheetRoutes: FastifyPluginAsync = async (app) => {
         refuseInvalid(request);
         const lang = languageOf(request.query.lang);
         const sheet = await readSheet(request.body);
-        const rows = await imports.plan(d, sheet, lang);
+        const rows = await imports.plan(d, sheet, lang, signedIn(request));
         return reply
           .header('content-type', SHEET_TYPES[sheet.format])
           .header('content-disposition', attachment(`${d.name}-errors.${sheet.format}`))
