@@ -39,6 +39,9 @@ import metrics from './ops/metrics';
 import traceRequests from './ops/trace-requests';
 import { tracingHooks } from './ops/trace-hooks';
 
+/** How long a graceful close waits for open connections before it closes them. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface BuiltApp {
   app: FastifyInstance;
   /** Set when this start created the administrator with a generated password (print it once). */
@@ -126,7 +129,16 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
     : localBus();
   app.decorate('cluster', cluster);
   const stopRelay = relayBetweenInstances(cluster, events, { sessions, permissions });
+  // A graceful close waits for the requests under way, but not without end: a client that keeps a
+  // connection busy (a console reconnecting its live connection while the server stops was seen to)
+  // would hold a restart for ever. After the grace, what is still open is closed.
+  let shutdownGrace: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    shutdownGrace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    shutdownGrace.unref();
+  });
   app.addHook('onClose', async () => {
+    clearTimeout(shutdownGrace);
     stopRelay();
     cluster.close();
     await conn.close();

@@ -96,7 +96,17 @@ export interface SocketHub {
  */
 export function attachSockets(server: HttpServer, deps: SocketDeps): SocketHub {
   const { apiBase, sessions, permissions, registry, events, cluster, log } = deps;
-  const io: Io = new Server(server, { path: `${apiBase}/socket.io`, serveClient: false });
+  /** Set once the server stops: see close(). */
+  let closing = false;
+  const io: Io = new Server(server, {
+    path: `${apiBase}/socket.io`,
+    serveClient: false,
+    // A console told to reconnect opens a new connection at once, on a keep-alive connection the
+    // HTTP server is still closing; accepted, its long poll would hold that connection open and
+    // the graceful close would wait for it without end. While closing, a new one is refused
+    // (engine.io answers 403 and ends the request) and the console tries the next server.
+    allowRequest: (_request, accept) => accept(null, !closing),
+  });
   const adapter = cluster.socketAdapter();
   if (adapter) io.adapter(adapter);
   const stopLink = cluster.onLink((up) => {
@@ -247,6 +257,7 @@ export function attachSockets(server: HttpServer, deps: SocketDeps): SocketHub {
       io.to(target).emit('notification', notice);
     },
     async close() {
+      closing = true;
       events.off('sessions-ended', onSessionsEnded);
       events.off('record-changed', onRecordChanged);
       events.off('permissions-changed', onPermissionsChanged);
