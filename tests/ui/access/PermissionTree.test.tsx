@@ -8,21 +8,7 @@ import type { PermissionEntry } from '../../../src/modules/access';
 import { server } from '../../msw/server';
 import { fail, ok } from '../../msw/contract';
 import { treeItemNamed } from './treeItem';
-
-const entry = (
-  menu_id: number,
-  menu_name: string,
-  menu_slug: string,
-  permission_status: number,
-  menus: PermissionEntry[] = [],
-): PermissionEntry => ({
-  menu_id,
-  menu_name,
-  menu_slug,
-  menu_icon: 'AccountTree',
-  permission_status,
-  menus,
-});
+import { entry } from './entries';
 
 /** The catalogue as /permission/permission-list answers it for one group. */
 const groupTree = () => [

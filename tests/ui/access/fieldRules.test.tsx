@@ -4,29 +4,27 @@ import { http } from 'msw';
 import { AdminContext, Notification, type AuthProvider } from 'react-admin';
 import { i18nProvider, loadToolMessages } from '../../../i18n';
 import { PermissionTree } from '../../../src/modules/access/PermissionTree';
-import type { PermissionEntry } from '../../../src/modules/access';
 import { server } from '../../msw/server';
 import { fail, ok } from '../../msw/contract';
 import type { FieldRuleRecord, OwnRules } from '../../../src/modules/access/field-rules';
+import { entry } from './entries';
 
 /**
  * The permission tree's field level (issue 47): under a resource's action entries, its fields,
  * each hidden / read-only / editable, read from and saved as `field-rule` records.
  */
-const entry = (
-  menu_id: number,
-  menu_name: string,
-  menu_slug: string,
-  permission_status: number,
-  menus: PermissionEntry[] = [],
-): PermissionEntry => ({
-  menu_id,
-  menu_name,
-  menu_slug,
-  menu_icon: 'Medication',
-  permission_status,
-  menus,
-});
+/** Medicine's fields in its descriptor's order, as the tree lists them. */
+const MEDICINE_FIELDS = [
+  'medicine_picture',
+  'medicine_code',
+  'medicine_name',
+  'medicine_category',
+  'medicine_purchase_price',
+  'medicine_sales_price',
+  'medicine_sales_profit',
+  'medicine_description',
+  'medicine_status',
+];
 const catalogue = () => [
   entry(1, 'Pharmacy', 'pharmacy', 1, [
     entry(2, 'Medicine List', 'medicine/medicine-list', 1),
@@ -148,18 +146,7 @@ describe('the permission tree: field rules', () => {
     await openMedicineFields();
     // "All fields", then every field the medicine descriptor declares, in its order.
     const rows = document.querySelectorAll('[data-field]');
-    expect([...rows].map((r) => r.getAttribute('data-field'))).toEqual([
-      '*',
-      'medicine_picture',
-      'medicine_code',
-      'medicine_name',
-      'medicine_category',
-      'medicine_purchase_price',
-      'medicine_sales_price',
-      'medicine_sales_profit',
-      'medicine_description',
-      'medicine_status',
-    ]);
+    expect([...rows].map((r) => r.getAttribute('data-field'))).toEqual(['*', ...MEDICINE_FIELDS]);
     const purchase = levelsOf('Purchase Price');
     expect(
       within(purchase)
@@ -218,17 +205,7 @@ describe('the permission tree: field rules', () => {
     await waitFor(() => {
       expect(checked('All fields')).toBe('read-only');
     });
-    expect(writes.map((w) => (w.body as FieldRuleRecord).field_rule_field)).toEqual([
-      'medicine_picture',
-      'medicine_code',
-      'medicine_name',
-      'medicine_category',
-      'medicine_purchase_price',
-      'medicine_sales_price',
-      'medicine_sales_profit',
-      'medicine_description',
-      'medicine_status',
-    ]);
+    expect(writes.map((w) => (w.body as FieldRuleRecord).field_rule_field)).toEqual(MEDICINE_FIELDS);
     expect(new Set(writes.map((w) => (w.body as FieldRuleRecord).field_rule_level))).toEqual(new Set(['read-only']));
   });
 
