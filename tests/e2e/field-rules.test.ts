@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSlug } from '../../resources/spreadsheets';
 import { registry } from '../../resources';
-import { ADMIN, signIn, startE2E, type E2E } from './harness';
+import { ADMIN, signIn, startE2E, watchSocket, type E2E } from './harness';
 import { navigate, seriousViolations } from './a11y-routes';
 import { expectToast } from './toast';
 
@@ -44,21 +44,6 @@ async function phoneCardLabels(page: Page): Promise<string[]> {
   } finally {
     await page.setViewportSize({ width: 1400, height: 900 });
   }
-}
-
-/** Whether the page's socket is open and socket.io's handshake is done (its `40` packet); watched from now on. */
-function watchSocket(page: Page): { connected: () => boolean } {
-  let open = 0;
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/socket.io')) return;
-    ws.on('framereceived', ({ payload }) => {
-      if (String(payload).startsWith('40')) open += 1;
-    });
-    ws.on('close', () => {
-      open = Math.max(0, open - 1);
-    });
-  });
-  return { connected: () => open > 0 };
 }
 
 /** Signs out whoever is signed in (their stored session) and signs `who` in. */

@@ -165,3 +165,18 @@ export async function signIn(e: E2E, who: { username: string; password: string }
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL(`${e.url}/`);
 }
+
+/** Whether the page's socket is open and socket.io's handshake is done (its `40` packet); watched from now on. */
+export function watchSocket(page: Page): { connected: () => boolean } {
+  let open = 0;
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io')) return;
+    ws.on('framereceived', ({ payload }) => {
+      if (String(payload).startsWith('40')) open += 1;
+    });
+    ws.on('close', () => {
+      open = Math.max(0, open - 1);
+    });
+  });
+  return { connected: () => open > 0 };
+}

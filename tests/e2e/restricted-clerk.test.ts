@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { descriptors, permissionSlug } from '../../resources';
 import { insertUser } from '../fixtures/users';
 import { createExamples } from '../fixtures/examples';
-import { ADMIN, signIn, type E2E } from './harness';
+import { ADMIN, signIn, watchSocket, type E2E } from './harness';
 import { apiRead, consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
 import { makeBranches } from '../fixtures/records';
 
@@ -50,21 +50,6 @@ async function idle(page: Page) {
     null,
     { polling: 100 },
   );
-}
-
-/** Whether the page's notification socket is open and socket.io's handshake is done (its `40` packet). */
-function watchSocket(page: Page): { connected: () => boolean } {
-  let open = 0;
-  page.on('websocket', (ws) => {
-    if (!ws.url().includes('/socket.io')) return;
-    ws.on('framereceived', ({ payload }) => {
-      if (String(payload).startsWith('40')) open += 1;
-    });
-    ws.on('close', () => {
-      open = Math.max(0, open - 1);
-    });
-  });
-  return { connected: () => open > 0 };
 }
 
 /** The labels of the side bar: its links and the headings of its groups. */
