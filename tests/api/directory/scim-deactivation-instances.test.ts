@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
+import { baseConfig } from '../database-templates';
 import { ADMIN } from '../harness';
 import { insertUser } from '../../fixtures/users';
 import { consoleSetUp, directorySettings } from './helpers';
@@ -34,17 +35,7 @@ describe('a SCIM deactivation on one instance ends the sessions and sockets on e
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-scim-multi-'));
     dirs.push(dataDir);
     const { app } = await buildApp({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      databaseUrl,
-      adminUsername: ADMIN.username,
-      adminPassword: ADMIN.password,
-      apiBase: '/api',
-      maxImageBytes: 512 * 1024,
-      loginRateLimit: 1000,
-      seedSamples: false,
-      logger: false,
+      ...baseConfig(dataDir, false, databaseUrl),
       redisUrl: REDIS_URL,
       redisKey: `test-${name}`,
       directory: directorySettings(undefined),
