@@ -73,7 +73,9 @@ export function rulesExplainer(ctx: AppContext) {
           field: r.field,
           level: r.level,
           ...byWho(r),
-          reason: `field ${r.field} is ${r.level} for ${whose(r)} by field rule #${r.id}`,
+          reason: r.derivedFrom
+            ? `field ${r.field} is hidden because it is computed from ${r.derivedFrom}, hidden for ${whose(r)} by field rule #${r.id}`
+            : `field ${r.field} is ${r.level} for ${whose(r)} by field rule #${r.id}`,
         });
       }
     }

@@ -14,6 +14,12 @@ export interface FieldRule {
   /** A group's rule (its id) or the user's own (0). */
   group: number;
   user: number;
+  /**
+   * Set on a rule the resolver adds itself: the field is computed from `derivedFrom` (the profit
+   * from the purchase price), which is hidden, so it is hidden too, or it would tell the hidden
+   * value by subtraction. The rule's id, group and user are the source field's rule's.
+   */
+  derivedFrom?: string;
 }
 
 /** Everything that holds for one actor: the effective level of each ruled field, the row rules per resource. */
@@ -35,6 +41,22 @@ interface Entry {
   loaded?: ActorRules;
   applied: Map<string, AppliedRules | undefined>;
   until: number;
+}
+
+/**
+ * A field derived from a hidden one is hidden with it (see FieldRule.derivedFrom), whatever its
+ * own rule says: hidden is the lowest level, so nothing a rule could say of it is weaker.
+ */
+function hideDerived(fields: Map<string, Map<string, FieldRule>>, registry: Registry): void {
+  for (const [resource, of] of fields) {
+    const d = registry.find(resource);
+    if (!d) continue;
+    for (const f of d.fields) {
+      if (!('derived' in f) || !f.derived || of.get(f.name)?.level === 'hidden') continue;
+      const source = f.derived.minus.map((name) => of.get(name)).find((r) => r?.level === 'hidden');
+      if (source) of.set(f.name, { ...source, field: f.name, derivedFrom: source.field });
+    }
+  }
 }
 
 export type FieldRulesResolver = ReturnType<typeof createFieldRulesResolver>;
@@ -102,6 +124,7 @@ export function createFieldRulesResolver(db: Db, registry: Registry) {
         user: Number(r.row_rule_user),
       });
     }
+    hideDerived(fields, registry);
     return { fields, rows };
   }
 

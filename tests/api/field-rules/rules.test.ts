@@ -68,6 +68,35 @@ describe.each(DATABASES)('field and row rules on %s', (kind) => {
     expect(stored.json().data.medicine_sales_profit).toBe(4);
   });
 
+  it('hides a field computed from a hidden one with it (the profit tells the purchase price by subtraction)', async () => {
+    const onlyPrice = await w.group('PRICE_ONLY', MEDICINE_SLUGS);
+    const other = await w.member('fr-price-only', w.branchA, onlyPrice);
+    await fieldRule(s, { group: onlyPrice }, 'medicine', 'medicine_purchase_price', 'hidden');
+    const as = (url: string) => s.call('GET', url, { token: other.token });
+    expect((await as('/api/access/field-rules')).json().data).toEqual({
+      medicine: { hidden: ['medicine_purchase_price', 'medicine_sales_profit'], readOnly: [] },
+    });
+    const row = (await as('/api/medicine/medicine-list/')).json().data.find((r: { medicine_id: number }) => r.medicine_id === medicine);
+    expect(row).toHaveProperty('medicine_sales_price');
+    expect(row).not.toHaveProperty('medicine_sales_profit');
+    expect((await as(`/api/medicine/get-medicine/${medicine}`)).json().data).not.toHaveProperty('medicine_sales_profit');
+    const refused = await s.call('PUT', `/api/medicine/medicine-update/${medicine}`, {
+      token: other.token,
+      body: { medicine_sales_profit: 1 },
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe('You may not change medicine_sales_profit: it is hidden from you');
+    const explained = await s.call('GET', `/api/explain/check-access?user=${other.id}&slug=medicine/get-medicine`);
+    const reasons = (explained.json().data.rules as { field?: string; reason: string }[]).filter(
+      (r) => r.field === 'medicine_sales_profit',
+    );
+    expect(reasons.map((r) => r.reason)).toEqual([
+      expect.stringMatching(
+        /^field medicine_sales_profit is hidden because it is computed from medicine_purchase_price, hidden for group PRICE_ONLY by field rule #\d+$/,
+      ),
+    ]);
+  });
+
   it('refuses a write of a hidden or read-only field, naming it; an unchanged read-only value passes', async () => {
     const hidden = await asClerk('PUT', `/api/medicine/medicine-update/${medicine}`, { medicine_purchase_price: 1 });
     expect(hidden.statusCode).toBe(403);
