@@ -102,16 +102,31 @@ const RUNTIME_ONLY = new Set<string>([
   'directory',
 ]);
 
+/**
+ * The console locks after 5 minutes without a key, pointer or scroll (LockWatcher). A test drives
+ * it mostly by navigation and `fill`, neither of which is such an event, so a long file on a loaded
+ * host (the accessibility walks: over 5 minutes at a load of 15-20) was locked half-way and every
+ * later screen failed behind the lock. Its contexts start with an hour unless a test sets its own
+ * time (the lock's own stories do, in seconds).
+ */
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(() => {
+    if (localStorage.getItem('lock-idle-seconds') === null) localStorage.setItem('lock-idle-seconds', '3600');
+  });
+  return context;
+}
+
 async function openBrowser(): Promise<{ browser: Browser; context: BrowserContext; dispose: () => Promise<void> }> {
   const endpoint = provided('chromiumEndpoint');
   if (endpoint) {
     const browser = await chromium.connect(endpoint);
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = await newContext(browser);
     // Closing the connection closes this file's contexts; the shared Chromium goes on.
     return { browser, context, dispose: () => browser.close() };
   }
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await newContext(browser);
   return { browser, context, dispose: () => browser.close() };
 }
 

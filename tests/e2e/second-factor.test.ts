@@ -143,7 +143,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
   it('(c) locks after the idle time over a half-filled form, hiding it, and unlocking returns to it with its values', async () => {
     const { page } = e;
     await signIn(e);
-    // The form is filled first, with the default idle time (5 minutes). Playwright's fill is no key
+    // The form is filled first, with a long idle time (the harness gives its contexts an hour). Playwright's fill is no key
     // press, so it never restarted the idle timer: with the few seconds set before the page loaded,
     // the lock sometimes came while the dialog was still loading or being filled, and the fill then
     // went to the lock screen (the flaky story of vitest.config.ts's retry).
