@@ -99,11 +99,7 @@ export async function claimDue(crud: CrudService, db: DynamicDb, trail: Trail, a
     .execute()) as { id: number; at: string; mark: string | null }[];
   const claimed: Claimed[] = [];
   for (const { id, at: value, mark: seen } of due) {
-    const when: ClaimCondition[] = [
-      [at, '=', value],
-      [mark, 'is', null],
-      ...(a.d.statusField ? [[a.d.statusField, '=', 1] as const] : []),
-    ];
+    const when: ClaimCondition[] = [[at, '=', value], [mark, 'is', null], ...(a.d.statusField ? [[a.d.statusField, '=', 1] as const] : [])];
     if (seen !== null && !once) when[1] = [mark, '=', seen];
     // A notice's mark is when it was pushed; a content record's is the date it recorded, so a
     // date moved later is recorded again when it comes.

@@ -40,11 +40,17 @@ export const scheduleModule: FastifyPluginAsync = async (app) => {
   // Once a scheduled record is stored (by any path), the scheduler looks again.
   const names = new Set(resources.map((d) => d.name));
   const pokeOnWrite = ({ resource }: RecordChange) => {
-    if (names.has(resource)) void scheduler.poke();
+    if (!names.has(resource)) return;
+    void scheduler.poke();
+    app.cluster.publish('schedule-changed', { resource });
   };
   events.on('record-changed', pokeOnWrite);
+  // Written through another instance: this one plans for its dates too (else it would learn of
+  // them only at its next look, LOOK_AGAIN_MS, were that instance to stop).
+  const stopHearing = app.cluster.subscribe('schedule-changed', () => void scheduler.poke());
   app.addHook('onClose', async () => {
     events.off('record-changed', pokeOnWrite);
+    stopHearing();
   });
   await app.register(publicRoutes);
 };

@@ -64,7 +64,9 @@ describe.each(DATABASES)('scheduled publishing on %s', (kind) => {
     expect(Object.keys(rows[0]!)).not.toContain('published_for');
 
     // A singleton (the hero section) scheduled for tomorrow is not on the site yet.
-    const hero = await s.call('POST', '/api/hero-section/hero-section-create', { body: { title_1: 'Opening soon', publish_at: at(24 * HOUR) } });
+    const hero = await s.call('POST', '/api/hero-section/hero-section-create', {
+      body: { title_1: 'Opening soon', publish_at: at(24 * HOUR) },
+    });
     expect(hero.statusCode, hero.body).toBe(201);
     const heroPublic = await s.call('GET', '/api/public/hero-section', { token: null });
     expect(heroPublic.json().data).toEqual([]);
@@ -113,14 +115,13 @@ describe.each(DATABASES)('scheduled publishing on %s', (kind) => {
     const id = made.json().data.notification_id as number;
     expect(made.json().data.notification_expire_at).toMatch(/^\d{4}-/);
     const inbox = async () =>
-      ((await s.call('GET', '/api/notification/notification-list-user?page=1&limit=50')).json().data.data as { notification_id: number }[]).map(
-        (n) => n.notification_id,
-      );
+      (
+        (await s.call('GET', '/api/notification/notification-list-user?page=1&limit=50')).json().data.data as { notification_id: number }[]
+      ).map((n) => n.notification_id);
     expect(await inbox()).toContain(id);
     await expect.poll(inbox, { timeout: 10_000, interval: 100 }).not.toContain(id);
-    await expect.poll(async () => (await entriesOf('notification', id)).map((e) => e.audit_action), { timeout: 10_000, interval: 100 }).toEqual([
-      'publish',
-      'expire',
-    ]);
+    await expect
+      .poll(async () => (await entriesOf('notification', id)).map((e) => e.audit_action), { timeout: 10_000, interval: 100 })
+      .toEqual(['publish', 'expire']);
   });
 });
