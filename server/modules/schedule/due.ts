@@ -63,6 +63,16 @@ function waiting(a: DueAction) {
         ? eb(ref(mark), 'is', null)
         : eb.or([eb(ref(mark), 'is', null), eb(ref(mark), '<>', ref(at))]),
       eb.or([unset(eb, other), a.action === 'publish' ? eb(ref(other), '>', ref(at)) : eb(ref(other), '<', ref(at))]),
+      // An expiry follows its publication in the trail: a record that became due for both at once
+      // (written with both dates past, while a look was between its two passes) waits for the
+      // publication's entry to commit. One with no publish-at was live from its creation.
+      ...(a.action === 'expire'
+        ? [
+            s.publishedMark === 'once'
+              ? eb(ref(s.published), 'is not', null)
+              : eb.or([unset(eb, s.publishAt), eb(ref(s.published), '=', ref(s.publishAt))]),
+          ]
+        : []),
     ]);
 }
 
@@ -91,25 +101,27 @@ export async function claimDue(crud: CrudService, db: DynamicDb, trail: Trail, a
   const once = a.action === 'publish' && a.d.scheduled.publishedMark === 'once';
   const due = (await db
     .selectFrom(a.d.table)
-    .select([ref(a.d.idField).as('id'), ref(at).as('at'), ref(mark).as('mark')])
+    .select([ref(a.d.idField).as('id'), ref(at).as('at'), ref(mark).as('mark'), ref(a.d.scheduled.published).as('published')])
     .where(waiting(a))
     .where(ref(at), '<=', now)
     .orderBy(ref(at))
     .limit(BATCH)
-    .execute()) as { id: number; at: string; mark: string | null }[];
+    .execute()) as { id: number; at: string; mark: string | null; published: string | null }[];
   const claimed: Claimed[] = [];
-  for (const { id, at: value, mark: seen } of due) {
+  for (const { id, at: value, mark: seen, published } of due) {
     const when: ClaimCondition[] = [[at, '=', value], [mark, 'is', null], ...(a.d.statusField ? [[a.d.statusField, '=', 1] as const] : [])];
     if (seen !== null && !once) when[1] = [mark, '=', seen];
+    // The publication read as recorded is still the one recorded (not moved back to pending since).
+    if (a.action === 'expire' && published !== null) when.push([a.d.scheduled.published, '=', published]);
     // A notice's mark is when it was pushed; a content record's is the date it recorded, so a
     // date moved later is recorded again when it comes.
     const stamp = once ? new Date().toISOString() : value;
-    const row = await crud.claim(a.d, Number(id), { [mark]: stamp }, when, async (trx, stored) => {
+    const row = await crud.claim(a.d, id, { [mark]: stamp }, when, async (trx, stored) => {
       const scope = a.d.branchScope;
       await trail.record(trx, {
         action: a.action,
         resource: a.d.name,
-        record: Number(id),
+        record: id,
         branch: scope ? Number(stored[scope]) : null,
         by: SCHEDULER,
         changes: { [at]: { after: value } },

@@ -101,6 +101,27 @@ describe.each(DATABASES)('scheduled publishing on %s', (kind) => {
     expect((await verifyChain(s.app.ctx.conn.db)).ok).toBe(true);
   });
 
+  it('of four claimers racing (as four instances), exactly one records each due publication and expiry', async () => {
+    // Written through the service with dates already past, then claimed by four connections at once.
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) ids.push((await photo(`race ${i}`, { publish_at: at(-2_000), expire_at: at(-1_000) })).id);
+    const racers = await claimers(4, s.app.ctx.config.databaseUrl, s.dataDir);
+    try {
+      const won = (
+        await Promise.all(racers.map(async (c) => [...(await c.claim(blogPhotos, 'publish')), ...(await c.claim(blogPhotos, 'expire'))]))
+      ).flat();
+      // This server's own scheduler (poked by the creates) takes what the racers left (an expiry
+      // waits for its publication's entry to commit): together, each action once, in order.
+      for (const id of ids)
+        await expect
+          .poll(async () => (await entriesOf('blog-photos', id)).map((e) => e.audit_action), { timeout: 10_000, interval: 100 })
+          .toEqual(['publish', 'expire']);
+      for (const id of ids) expect(won.filter((c) => c.row.id === id).length, `photo ${id}`).toBeLessThanOrEqual(2);
+    } finally {
+      await Promise.all(racers.map((c) => c.conn.close()));
+    }
+  });
+
   it('takes a notice out of the inbox at its expire-at, recorded by the scheduler; refuses an expire-at not after the date', async () => {
     const refused = await s.call('POST', '/api/notification/notification-create', {
       body: { notification_date: at(-HOUR), title: 'Backwards', type: 'All', expire_at: at(-2 * HOUR) },
