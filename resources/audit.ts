@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'view-as-end',
   'scim-token-created',
   'scim-token-revoked',
+  // Scheduled publishing (issue 48): a record's publish-at or expire-at came, recorded by the scheduler.
+  'publish',
+  'expire',
 ] as const;
 
 /** Actions the trail records (the generic write path's, and the modules'). */

@@ -20,7 +20,15 @@ export const notification = {
   migrationTable: true,
   branchScope: 'notification_branch',
   // When a notice was pushed, claimed by exactly one instance (server/crud/service.ts `claim`).
-  bookkeeping: ['notification_delivered_at'],
+  bookkeeping: ['notification_delivered_at', 'notification_expired_for'],
+  // Its due date is its publish-at (pushed once, when due); expire-at takes it out of the inboxes.
+  scheduled: {
+    publishAt: 'notification_date',
+    expireAt: 'notification_expire_at',
+    published: 'notification_delivered_at',
+    expired: 'notification_expired_for',
+    publishedMark: 'once',
+  },
   menu: { group: 'notification', icon: 'Notifications' },
   fields: [
     // The spec's call table sends the short names; its entity lists the `notification_*` ones.
@@ -47,6 +55,7 @@ export const notification = {
       visibleWhen: { field: 'notification_type', in: ['Group'] },
     },
     { name: 'notification_status', kind: 'status', aliases: ['status'], default: 1, list: true },
+    { name: 'notification_expire_at', kind: 'datetime', aliases: ['expire_at'] },
     // Stamped from the sender on create (the module's policy), never taken from a body.
     { name: 'notification_branch', kind: 'reference', reference: 'branch', embedAs: 'notification_branch_ref', none: 0, formHidden: true },
     { name: 'notification_sender', kind: 'integer', default: 0, min: 0, formHidden: true },

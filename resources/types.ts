@@ -179,6 +179,24 @@ export interface Link {
   flag?: string;
 }
 
+/** A resource's publication dates and the bookkeeping columns its scheduler claims (see ResourceDescriptor.scheduled). */
+export interface Scheduled {
+  /** The datetime field from which the record is public. */
+  publishAt: string;
+  /** The datetime field from which it no longer is (optional in the record). */
+  expireAt: string;
+  /** Bookkeeping column (in `bookkeeping`) claimed when the publication is recorded. */
+  published: string;
+  /** Bookkeeping column (in `bookkeeping`) claimed when the expiry is recorded. */
+  expired: string;
+  /**
+   * `due` (default): a mark holds the date it recorded, so a date moved later is recorded again
+   * when it comes. `once`: the publication mark is the time it happened, claimed while empty, so a
+   * record is published once for ever (a notice is pushed once).
+   */
+  publishedMark?: 'due' | 'once';
+}
+
 export interface ResourceDescriptor {
   /** Registry key, react-admin Resource name and i18n key `resources.<name>`. */
   name: string;
@@ -221,6 +239,12 @@ export interface ResourceDescriptor {
    * update of the server's own bookkeeping, not a change of the record's fields.
    */
   bookkeeping?: readonly string[];
+  /**
+   * Publish-at and expire-at (issue 48, resources/publishing.ts): the record is public only from
+   * `publishAt` (empty: at once) until `expireAt` (empty: for ever); the schedule module records
+   * each publication and expiry once, as the scheduler (server/modules/schedule).
+   */
+  scheduled?: Scheduled;
   /**
    * Permission slugs of forms outside the descriptors that choose this resource's records (the
    * notification form picks a group or a user). Their holders may look the records up like the

@@ -17,6 +17,20 @@ export interface ServerEvents {
   'permissions-changed': [PermissionsChange];
   /** A user now belongs to another branch (or group): what reaches them follows them. */
   'user-moved': [UserMove];
+  /**
+   * A scheduled record's publication or expiry was claimed and recorded by this instance (once
+   * across the instances: server/modules/schedule), after its commit: a notice is pushed.
+   */
+  'scheduled-action': [ScheduledAction];
+}
+
+export interface ScheduledAction {
+  resource: string;
+  action: 'publish' | 'expire';
+  /** The record as stored once claimed. */
+  row: Readonly<Record<string, unknown>>;
+  /** When the scheduler looked (`YYYY-MM-DD HH:mm:ss` in the server's zone). */
+  now: string;
 }
 
 export interface RecordChange {

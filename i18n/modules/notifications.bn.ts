@@ -22,6 +22,7 @@ export default {
       name: 'বিজ্ঞপ্তি |||| বিজ্ঞপ্তিসমূহ',
       fields: {
         notification_date: 'তারিখ',
+        notification_expire_at: 'মেয়াদ শেষের সময়',
         notification_title: 'শিরোনাম',
         notification_description: 'বিবরণ',
         notification_type: 'ধরন',

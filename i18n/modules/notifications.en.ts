@@ -22,6 +22,7 @@ export default {
       name: 'Notification |||| Notifications',
       fields: {
         notification_date: 'Date',
+        notification_expire_at: 'Expire at',
         notification_title: 'Title',
         notification_description: 'Description',
         notification_type: 'Type',

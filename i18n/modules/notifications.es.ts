@@ -22,6 +22,7 @@ export default {
       name: 'Notificación |||| Notificaciones',
       fields: {
         notification_date: 'Fecha',
+        notification_expire_at: 'Caduca el',
         notification_title: 'Título',
         notification_description: 'Descripción',
         notification_type: 'Tipo',

@@ -22,6 +22,7 @@ export default {
       name: 'အသိပေးချက် |||| အသိပေးချက်များ',
       fields: {
         notification_date: 'ရက်စွဲ',
+        notification_expire_at: 'သက်တမ်းကုန်မည့်အချိန်',
         notification_title: 'ခေါင်းစဉ်',
         notification_description: 'အကြောင်းအရာ',
         notification_type: 'အမျိုးအစား',

@@ -217,6 +217,8 @@ export default {
     description_max: 'বিবরণ সর্বোচ্চ %{max} অক্ষরের হতে পারবে',
     date_required: 'তারিখ আবশ্যক',
     date_format: 'তারিখ একটি তারিখ ও সময় হতে হবে (yyyy-MM-dd HH:mm:ss)',
+    expire_at_format: 'মেয়াদ শেষের সময় একটি তারিখ ও সময় হতে হবে (yyyy-MM-dd HH:mm:ss)',
+    expire_at_order: 'মেয়াদ শেষের সময় তারিখের পরে হতে হবে',
     type_required: 'ধরন আবশ্যক',
     type_one_of: 'ধরন এগুলোর একটি হতে হবে: %{options}',
     status_active_inactive: 'অবস্থা ১ (সক্রিয়) বা ০ (নিষ্ক্রিয়) হতে হবে',

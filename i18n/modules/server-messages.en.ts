@@ -237,6 +237,8 @@ export default {
     description_max: 'Description must be at most %{max} characters',
     date_required: 'Date is required',
     date_format: 'Date must be a date and time (yyyy-MM-dd HH:mm:ss)',
+    expire_at_format: 'Expire at must be a date and time (yyyy-MM-dd HH:mm:ss)',
+    expire_at_order: 'Expire at must be after the date',
     type_required: 'Type is required',
     type_one_of: 'Type must be one of: %{options}',
     status_active_inactive: 'Status must be 1 (active) or 0 (inactive)',

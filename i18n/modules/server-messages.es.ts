@@ -220,6 +220,8 @@ export default {
     description_max: 'La descripción debe tener como máximo %{max} caracteres',
     date_required: 'La fecha es obligatoria',
     date_format: 'La fecha debe ser una fecha y hora (aaaa-MM-dd HH:mm:ss)',
+    expire_at_format: 'Caduca el debe ser una fecha y hora (aaaa-MM-dd HH:mm:ss)',
+    expire_at_order: 'Caduca el debe ser posterior a la fecha',
     type_required: 'El tipo es obligatorio',
     type_one_of: 'El tipo debe ser uno de: %{options}',
     status_active_inactive: 'El estado debe ser 1 (activo) o 0 (inactivo)',

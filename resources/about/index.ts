@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const about = {
   name: 'about',
@@ -8,6 +9,7 @@ export const about = {
   titleField: 'title',
   singleton: true,
   menu: { group: 'website', icon: 'Info', home: true, aliases: ['/home'], position: 50 },
+  ...scheduledContent,
   fields: [
     { name: 'title', kind: 'text', required: true },
     { name: 'sub_title', kind: 'text' },
@@ -37,6 +39,7 @@ export const about = {
     { name: 'logo_icon', kind: 'image', recommended: [250, 120], thumbnail: [80, 80] },
     { name: 'picture_1', kind: 'image', recommended: [865, 741] },
     { name: 'picture_2', kind: 'image', recommended: [570, 764] },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Bangla labels of "about" and of its menu group. */
 export default {
   name: 'আমাদের সম্পর্কে |||| আমাদের সম্পর্কে',
   menu: 'হাসপাতাল পরিচিতি',
   fields: {
+    ...publishingLabels.bn,
     title: 'শিরোনাম',
     sub_title: 'উপশিরোনাম',
     description: 'বিবরণ',

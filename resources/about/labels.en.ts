@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** English labels of "about" and of its menu group. */
 export default {
   name: 'About |||| About',
   menu: 'About the hospital',
   fields: {
+    ...publishingLabels.en,
     title: 'Title',
     sub_title: 'Sub Title',
     description: 'Description',

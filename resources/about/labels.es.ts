@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Spanish labels of "about" and of its menu group. */
 export default {
   name: 'Quiénes somos |||| Quiénes somos',
   menu: 'Sobre el hospital',
   fields: {
+    ...publishingLabels.es,
     title: 'Título',
     sub_title: 'Subtítulo',
     description: 'Descripción',

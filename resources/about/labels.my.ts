@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Burmese labels of "about" and of its menu group. */
 export default {
   name: 'ကျွန်ုပ်တို့အကြောင်း |||| ကျွန်ုပ်တို့အကြောင်း',
   menu: 'ဆေးရုံအကြောင်း',
   fields: {
+    ...publishingLabels.my,
     title: 'ခေါင်းစဉ်',
     sub_title: 'ခေါင်းစဉ်ခွဲ',
     description: 'ဖော်ပြချက်',

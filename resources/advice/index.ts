@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const advice = {
   name: 'advice',
@@ -9,11 +10,13 @@ export const advice = {
   titleField: 'title',
   menu: { group: 'website', icon: 'TipsAndUpdates', aliases: ['/advices'], position: 55 },
   dialog: 'md',
+  ...scheduledContent,
   fields: [
     { name: 'title', kind: 'text', required: true, list: true, search: true },
     { name: 'description', kind: 'longText', list: true, search: true, wide: true },
     { name: 'logo', kind: 'image', formHidden: true },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -1,8 +1,15 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** English labels of "advice". */
 export default {
   name: 'Advice |||| Advice',
   menu: 'Advice',
-  fields: { title: 'Title', description: 'Description', logo: 'Logo', status: 'Status' },
+  fields: {
+    ...publishingLabels.en,
+    title: 'Title',
+    description: 'Description',
+    logo: 'Logo',
+    status: 'Status',
+  },
 } satisfies ResourceLabels;

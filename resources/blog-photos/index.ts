@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const blogPhotos = {
   name: 'blog-photos',
@@ -11,6 +12,7 @@ export const blogPhotos = {
   dialog: 'md',
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'description', 'type', 'thumbnail', 'status'],
+  ...scheduledContent,
   fields: [
     {
       name: 'thumbnail',
@@ -23,6 +25,7 @@ export const blogPhotos = {
     { name: 'description', kind: 'longText', wide: true },
     { name: 'type', kind: 'choice', choices: ['Slider', 'Campaign'], required: true, list: true, filter: true },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const blogVideos = {
   name: 'blog-videos',
@@ -11,11 +12,13 @@ export const blogVideos = {
   dialog: 'md',
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'video_link', 'thumbnail', 'status'],
+  ...scheduledContent,
   fields: [
     { name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80], linkTo: 'video_link' },
     { name: 'title', kind: 'text', required: true, list: true, search: true },
     { name: 'video_link', kind: 'url', required: true, search: true },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const chamber = {
   name: 'chamber',
@@ -9,11 +10,13 @@ export const chamber = {
   titleField: 'title',
   menu: { group: 'website', icon: 'MeetingRoom', aliases: ['/chambers'], position: 56 },
   dialog: 'md',
+  ...scheduledContent,
   fields: [
     { name: 'title', kind: 'text', required: true, list: true, search: true },
     { name: 'description', kind: 'richText', list: true, listAsHtml: true, wide: true },
     { name: 'logo', kind: 'image', formHidden: true },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

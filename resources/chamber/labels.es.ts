@@ -1,8 +1,15 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Spanish labels of "chamber". */
 export default {
   name: 'Consultorio |||| Consultorios',
   menu: 'Consultorios',
-  fields: { title: 'Título', description: 'Descripción', logo: 'Logotipo', status: 'Estado' },
+  fields: {
+    ...publishingLabels.es,
+    title: 'Título',
+    description: 'Descripción',
+    logo: 'Logotipo',
+    status: 'Estado',
+  },
 } satisfies ResourceLabels;

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const doctors = {
   name: 'doctors',
@@ -9,6 +10,7 @@ export const doctors = {
   titleField: 'name',
   menu: { group: 'doctors', icon: 'MedicalServices', aliases: ['/doctorss'], position: 10 },
   dialog: 'xl',
+  ...scheduledContent,
   fields: [
     { name: 'picture', kind: 'image', list: true, thumbnail: [80, 80] },
     { name: 'name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
@@ -62,6 +64,7 @@ export const doctors = {
       ],
     },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

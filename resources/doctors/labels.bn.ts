@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Bangla labels of "doctors" and of its menu group. */
 export default {
   name: 'চিকিৎসক |||| চিকিৎসকগণ',
   menu: 'চিকিৎসকগণ',
   fields: {
+    ...publishingLabels.bn,
     picture: 'ছবি',
     name: 'নাম',
     title: 'উপাধি',

@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** English labels of "doctors" and of its menu group. */
 export default {
   name: 'Doctor |||| Doctors',
   menu: 'Doctors',
   fields: {
+    ...publishingLabels.en,
     picture: 'Picture',
     name: 'Name',
     title: 'Title',

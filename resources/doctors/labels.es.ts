@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Spanish labels of "doctors" and of its menu group. */
 export default {
   name: 'Médico |||| Médicos',
   menu: 'Médicos',
   fields: {
+    ...publishingLabels.es,
     picture: 'Foto',
     name: 'Nombre',
     title: 'Título',

@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Burmese labels of "doctors" and of its menu group. */
 export default {
   name: 'ဆရာဝန် |||| ဆရာဝန်များ',
   menu: 'ဆရာဝန်များ',
   fields: {
+    ...publishingLabels.my,
     picture: 'ဓာတ်ပုံ',
     name: 'အမည်',
     title: 'ဘွဲ့အမည်',

@@ -1,8 +1,16 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** English labels of "education". */
 export default {
   name: 'Education |||| Educations',
   menu: 'Education',
-  fields: { logo: 'Logo', title: 'Title', institute: 'Institute', description: 'Description', status: 'Status' },
+  fields: {
+    ...publishingLabels.en,
+    logo: 'Logo',
+    title: 'Title',
+    institute: 'Institute',
+    description: 'Description',
+    status: 'Status',
+  },
 } satisfies ResourceLabels;

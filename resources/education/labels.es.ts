@@ -1,8 +1,16 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** Spanish labels of "education". */
 export default {
   name: 'Formación |||| Formación',
   menu: 'Formación',
-  fields: { logo: 'Logotipo', title: 'Título', institute: 'Institución', description: 'Descripción', status: 'Estado' },
+  fields: {
+    ...publishingLabels.es,
+    logo: 'Logotipo',
+    title: 'Título',
+    institute: 'Institución',
+    description: 'Descripción',
+    status: 'Estado',
+  },
 } satisfies ResourceLabels;

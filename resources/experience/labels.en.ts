@@ -1,8 +1,15 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** English labels of "experience". */
 export default {
   name: 'Experience |||| Experiences',
   menu: 'Experience',
-  fields: { logo: 'Logo', title: 'Title', description: 'Description', status: 'Status' },
+  fields: {
+    ...publishingLabels.en,
+    logo: 'Logo',
+    title: 'Title',
+    description: 'Description',
+    status: 'Status',
+  },
 } satisfies ResourceLabels;

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const heroSection = {
   name: 'hero-section',
@@ -8,6 +9,7 @@ export const heroSection = {
   titleField: 'title_1',
   singleton: true,
   menu: { group: 'website', icon: 'ViewCarousel', position: 51 },
+  ...scheduledContent,
   fields: [
     { name: 'title_1', kind: 'text', required: true },
     { name: 'title_2', kind: 'text' },
@@ -15,6 +17,7 @@ export const heroSection = {
     { name: 'main_picture', kind: 'image', recommended: [1071, 934] },
     { name: 'left_picture', kind: 'image', recommended: [448, 557] },
     { name: 'right_picture', kind: 'image', recommended: [279, 359] },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

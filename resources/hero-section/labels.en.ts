@@ -1,10 +1,12 @@
 import type { ResourceLabels } from '../labels';
+import { publishingLabels } from '../publishing';
 
 /** English labels of "hero-section". */
 export default {
   name: 'Hero Section |||| Hero Section',
   menu: 'Hero section',
   fields: {
+    ...publishingLabels.en,
     title_1: 'Title 1',
     title_2: 'Title 2',
     specialist: 'Specialist',

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const member = {
   name: 'member',
@@ -11,11 +12,13 @@ export const member = {
   dialog: 'md',
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'url', 'logo', 'status'],
+  ...scheduledContent,
   fields: [
     { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
     { name: 'title', kind: 'text', required: true, list: true, search: true },
     { name: 'url', kind: 'url', list: true },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

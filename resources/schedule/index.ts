@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '../types';
+import { publishingFields, scheduledContent } from '../publishing';
 
 export const schedule = {
   name: 'schedule',
@@ -9,6 +10,7 @@ export const schedule = {
   titleField: 'hospital',
   menu: { group: 'website', icon: 'EventNote', aliases: ['/schedules'], position: 57 },
   dialog: 'md',
+  ...scheduledContent,
   fields: [
     { name: 'hospital', kind: 'text', required: true, list: true, search: true },
     { name: 'day', kind: 'text', required: true, list: true, search: true },
@@ -16,6 +18,7 @@ export const schedule = {
     { name: 'url', kind: 'url', list: true },
     { name: 'logo', kind: 'image', formHidden: true },
     { name: 'status', kind: 'status', default: 1, list: true },
+    ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;
 

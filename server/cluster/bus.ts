@@ -11,6 +11,11 @@ export interface ClusterMessages {
   /** Some sessions ended: the others drop every session they kept (which ones does not matter). */
   'sessions-ended': Record<string, never>;
   'user-moved': UserMove;
+  /**
+   * A record with a publish-at or expire-at was written (server/modules/schedule): the others look
+   * again, so each instance plans for every due date and one left alone after a kill acts on time.
+   */
+  'schedule-changed': { resource: string };
 }
 
 export type ClusterTopic = keyof ClusterMessages;

@@ -843,9 +843,25 @@ export function createCrudService(
       return planned.errors;
     },
 
-    /** A conditional update of the server's own bookkeeping (a notice's delivery): see claim.ts. */
-    claim: (d: ResourceDescriptor, id: number, set: Row, when: readonly ClaimCondition[]): Promise<Row | undefined> =>
-      claimRecord(ddb, d, id, set, when),
+    /**
+     * A conditional update of the server's own bookkeeping (a notice's delivery): see claim.ts.
+     * `then` runs in the claim's transaction once the row is claimed (the scheduler's trail
+     * entry): if it fails, the claim is undone, so a claim never stands without what it records.
+     */
+    claim: (
+      d: ResourceDescriptor,
+      id: number,
+      set: Row,
+      when: readonly ClaimCondition[],
+      then?: (trx: DynamicDb, claimed: Row) => Promise<void>,
+    ): Promise<Row | undefined> =>
+      then
+        ? db.transaction().execute(async (trx) => {
+            const claimed = await claimRecord(dynamic(trx), d, id, set, when);
+            if (claimed) await then(dynamic(trx), claimed);
+            return claimed;
+          })
+        : claimRecord(ddb, d, id, set, when),
 
     async update(d: ResourceDescriptor, id: number, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
       const existing = await findRow(d, id, options.within?.db);

@@ -124,6 +124,10 @@ export interface NotificationTable {
   notification_sender: number;
   /** When an instance claimed and pushed the notice; null while it waits (future or inactive). */
   notification_delivered_at: string | null;
+  /** `yyyy-MM-dd HH:mm:ss`: from then on the notice reaches no inbox; null: never (migration 017). */
+  notification_expire_at: string | null;
+  /** The expire-at whose expiry an instance claimed and recorded (bookkeeping). */
+  notification_expired_for: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -70,6 +70,8 @@ async function createTable(conn: Connection, registry: Registry, d: ResourceDesc
   }
   t = t.addColumn('created_at', 'text', (c) => c.notNull().defaultTo('')).addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(''));
   t = t.addColumn(CREATED_BY, 'integer', (c) => c.notNull().defaultTo(0));
+  // The server's own marks on a record (the scheduler's claims), text and empty until claimed.
+  for (const column of d.bookkeeping ?? []) t = t.addColumn(column, 'text');
   await t.execute();
 }
 
@@ -79,6 +81,8 @@ async function addMissingColumns(conn: Connection, d: ResourceDescriptor, existi
       .alterTable(d.table)
       .addColumn(CREATED_BY, 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
+  for (const column of d.bookkeeping ?? [])
+    if (!existing.has(column)) await conn.db.schema.alterTable(d.table).addColumn(column, 'text').execute();
   for (const f of d.fields) {
     if (existing.has(f.name)) continue;
     await conn.db.schema

@@ -34,6 +34,7 @@ import { lazyComponent } from '../lazy';
 import { LIST_PER_PAGE, listSort, useFirstPageOptions } from './firstPage';
 import { useStoredAccess } from '../storedAnswers';
 import { shownFields, useFieldRules, type FieldRules } from './field-rules';
+import { PublicationState } from './PublicationState';
 
 /** The create/edit dialog (the form and its inputs) loads the first time a dialog opens. */
 const FormDialog = lazyComponent(() => import('./FormDialog').then((m) => m.FormDialog), null);
@@ -173,6 +174,11 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
               </DataTable.Col>
             );
           })}
+        {descriptor.scheduled && (
+          <DataTable.Col label="schedule.state.label" disableSort>
+            <PublicationState scheduled={descriptor.scheduled} />
+          </DataTable.Col>
+        )}
         {withActions && (
           <DataTable.Col label="app.options" disableSort>
             <RowActions canEdit={canEdit === true} canDelete={canDelete === true} tips={ready} />

@@ -36,3 +36,26 @@ export function useFormDefaults(d: ResourceDescriptor): Record<string, unknown> 
   if (!clock) return formDefaults(d, localTimeZone());
   return timeZone === undefined ? undefined : formDefaults(d, timeZone);
 }
+
+/**
+ * The server's time zone (asked once a page load, the browser's own if the question fails);
+ * undefined while asked: dates are stored as wall-clock times in it.
+ */
+export function useServerTimeZone(): string | undefined {
+  const dataProvider = useDataProvider<DataProvider & { serverTime(): Promise<ServerTime> }>();
+  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    zone ??= dataProvider.serverTime().then(
+      (t) => t.time_zone,
+      () => localTimeZone(),
+    );
+    void zone.then((z) => {
+      if (live) setTimeZone(z);
+    });
+    return () => {
+      live = false;
+    };
+  }, [dataProvider]);
+  return timeZone;
+}

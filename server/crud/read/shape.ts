@@ -23,7 +23,8 @@ export function rowShaper(registry: Registry): RowShaper {
   const shapers = new Map<string, (row: Row) => Row>();
   const hiddenShapers = new WeakMap<ReadonlySet<string>, Map<string, (row: Row) => Row>>();
   function shaperOf(d: ResourceDescriptor, hidden?: ReadonlySet<string>): (row: Row) => Row {
-    const secret = d.secretColumns ?? [];
+    // The server's bookkeeping (a claim's marks) is never answered: a claim changes nothing a read shows.
+    const secret = [...(d.secretColumns ?? []), ...(d.bookkeeping ?? [])];
     const refs = d.fields.flatMap((f) => {
       if (f.kind !== 'reference' || hidden?.has(f.name)) return [];
       const target = registry.get(f.reference);

@@ -38,6 +38,11 @@ export interface TrailEntry {
   actor?: { user_id: number; origin?: RequestOrigin };
   /** Where the request came from when there is no actor to carry it. */
   origin?: RequestOrigin;
+  /**
+   * A named actor of the server's own when no user acted (the scheduler: issue 48): recorded as
+   * the actor's name, sealed in the chain like a user's.
+   */
+  by?: string;
   changes?: FieldChanges | Record<string, unknown>;
   snapshot?: Row | null;
 }
@@ -215,7 +220,7 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
     const origin = entry.actor?.origin ?? entry.origin;
     return {
       audit_actor: entry.actor?.user_id ?? null,
-      audit_actor_name: who?.user_name ?? null,
+      audit_actor_name: who?.user_name ?? entry.by ?? null,
       audit_actor_branch: who ? who.user_branch : null,
       audit_action: entry.action,
       audit_resource: entry.resource,

@@ -13,6 +13,8 @@ export interface NotificationInput {
   notification_user: number;
   notification_group: number;
   notification_status: 0 | 1;
+  /** From then on the notice reaches no inbox (issue 48); null: never. */
+  notification_expire_at: string | null;
 }
 
 type Body = Record<string, unknown>;
@@ -73,6 +75,17 @@ export function readNotificationBody(body: Body, existing?: NotificationInput): 
     else notification_date = parsed;
   }
 
+  const expiry = field(body, 'notification_expire_at');
+  let notification_expire_at = existing?.notification_expire_at ?? null;
+  if (expiry.present) {
+    const parsed = typeof expiry.value === 'string' ? parseLocal(expiry.value) : undefined;
+    if (blank(expiry.value)) notification_expire_at = null;
+    else if (!parsed) errors.expire_at = 'Expire at must be a date and time (yyyy-MM-dd HH:mm:ss)';
+    else notification_expire_at = parsed;
+  }
+  if (notification_expire_at !== null && notification_date && !errors.expire_at && notification_expire_at <= notification_date)
+    errors.expire_at = 'Expire at must be after the date';
+
   const type = field(body, 'notification_type');
   let notification_type: NotificationType | undefined = existing?.notification_type;
   if (type.present || !existing) {
@@ -126,5 +139,6 @@ export function readNotificationBody(body: Body, existing?: NotificationInput): 
     notification_user,
     notification_group,
     notification_status,
+    notification_expire_at,
   };
 }

@@ -21,6 +21,8 @@ export function inputOf(row: Row): NotificationInput {
     notification_user: Number(row.notification_user ?? 0),
     notification_group: Number(row.notification_group ?? 0),
     notification_status: Number(row.notification_status) === 1 ? 1 : 0,
+    notification_expire_at:
+      typeof row.notification_expire_at === 'string' && row.notification_expire_at ? row.notification_expire_at : null,
   };
 }
 

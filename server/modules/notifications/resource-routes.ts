@@ -33,6 +33,7 @@ const record = {
     notification_user: { type: 'integer' },
     notification_group: { type: 'integer' },
     notification_status: { type: 'integer' },
+    notification_expire_at: { type: ['string', 'null'] },
     updated_at: { type: 'string' },
   },
 } as const;

@@ -4,10 +4,10 @@ import { success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
 import { schemas } from './schemas';
 import { createNotificationService, type Viewer } from './service';
-import type { RecordChange } from '../../events';
+import type { ScheduledAction } from '../../events';
 import { attachSockets } from './sockets';
 import { pushPermissionChanges } from './permission-pushes';
-import { startDueScheduler } from './scheduler';
+import { pushDueNotice } from './scheduler';
 import { registerMenus } from '../access';
 import { NOTIFICATION_MENUS } from './menus';
 import { notification, NOTIFICATION_SLUGS } from '../../../resources';
@@ -45,23 +45,19 @@ export const notificationsModule: FastifyPluginAsync = async (app) => {
     log: app.log,
   });
   const stopPermissionPushes = pushPermissionChanges(hub.io, events);
-  const scheduler = startDueScheduler(service, hub, app.log);
-  app.addHook('onReady', async () => {
-    await scheduler.poke();
-  });
   app.addHook('preClose', async () => {
-    scheduler.stop();
     stopPermissionPushes();
     await hub.close();
   });
 
-  // Once a notice is stored (by any path), the due scheduler looks again.
-  const pokeOnNotice = ({ resource }: RecordChange) => {
-    if (resource === notification.name) void scheduler.poke();
+  // A notice is pushed when it falls due: the schedule module (server/modules/schedule) claims its
+  // publication once across the instances and tells the instance that claimed it.
+  const pushOnPublish = (done: ScheduledAction) => {
+    if (done.resource === notification.name && done.action === 'publish') pushDueNotice(hub, done);
   };
-  events.on('record-changed', pokeOnNotice);
+  events.on('scheduled-action', pushOnPublish);
   app.addHook('onClose', async () => {
-    events.off('record-changed', pokeOnNotice);
+    events.off('scheduled-action', pushOnPublish);
   });
 
   // The inbox: any signed-in user, their own notices only (spec: no permission checks shown).

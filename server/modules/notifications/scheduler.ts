@@ -1,23 +1,14 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationService } from './service';
+import type { Selectable } from 'kysely';
+import type { NotificationTable } from '../../db/database';
+import type { ScheduledAction } from '../../events';
 import { publicRecord } from './service';
 import { rooms, type SocketHub } from './sockets';
-import { msUntil } from './time';
 
 /**
- * Pushes notices when they fall due. Due notices are claimed in the database (see claimDue), so
- * a restart loses nothing and several instances never push one notice twice. Each instance
- * sleeps until the next pending date it knows of, and looks again at least every half minute
- * for notices written by other instances (whose own scheduler normally pushes them on time).
+ * What a notice's publication does: the schedule module's one scheduler (server/modules/schedule)
+ * claims it when due, once across the instances, and the instance that claimed it pushes the
+ * notice to the rooms it reaches (through the Redis adapter, every instance's sockets).
  */
-const LOOK_AGAIN_MS = 30_000;
-
-export interface DueScheduler {
-  /** Looks for due notices now (after a write) and plans the next look. */
-  poke(): Promise<void>;
-  stop(): void;
-}
-
 export function noticeRooms(n: {
   notification_type: string;
   notification_group: number;
@@ -30,47 +21,10 @@ export function noticeRooms(n: {
   return [n.branch === 0 ? rooms.everyone : rooms.branch(n.branch)];
 }
 
-export function startDueScheduler(service: NotificationService, hub: SocketHub, log: FastifyBaseLogger): DueScheduler {
-  let timer: NodeJS.Timeout | undefined;
-  const state = { stopped: false };
-  // A function, not the flag itself: the flag changes while a look awaits the database.
-  const stopped = () => state.stopped;
-  let running: Promise<void> = Promise.resolve();
-
-  async function tick() {
-    if (stopped()) return;
-    try {
-      for (const row of await service.claimDue()) {
-        const notice = { ...publicRecord(row), notification_read_status: 0 as const };
-        hub.emitTo(noticeRooms({ ...row, branch: row.notification_branch }), notice);
-      }
-      const next = await service.nextPending();
-      // A few ms past the second, so the string comparison sees the notice as due.
-      const wait = next === undefined ? LOOK_AGAIN_MS : Math.min(LOOK_AGAIN_MS, Math.max(100, msUntil(next) + 20));
-      if (stopped()) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void poke(), wait);
-      timer.unref();
-    } catch (err) {
-      log.error({ err }, 'notification delivery failed; retrying');
-      if (stopped()) return;
-      clearTimeout(timer);
-      timer = setTimeout(() => void poke(), 5_000);
-      timer.unref();
-    }
-  }
-
-  // One look at a time: a poke during a look runs after it.
-  function poke() {
-    running = running.then(tick);
-    return running;
-  }
-
-  return {
-    poke,
-    stop() {
-      state.stopped = true;
-      clearTimeout(timer);
-    },
-  };
+/** Pushes a notice just published, unless it had already expired when it was claimed (a catch-up after a stop). */
+export function pushDueNotice(hub: SocketHub, done: ScheduledAction): void {
+  const row = done.row as unknown as Selectable<NotificationTable>;
+  if (row.notification_expire_at && row.notification_expire_at <= done.now) return;
+  const notice = { ...publicRecord(row), notification_read_status: 0 as const };
+  hub.emitTo(noticeRooms({ ...row, branch: row.notification_branch }), notice);
 }

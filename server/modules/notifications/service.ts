@@ -1,7 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import { dynamic, type Db, type FixedTables, type NotificationTable, type Row } from '../../db/database';
-import { claimRecord } from '../../crud/claim';
-import { notification } from '../../../resources';
+import type { Db, FixedTables, NotificationTable, Row } from '../../db/database';
 import { notFound } from '../../http/envelope';
 import type { NotificationInput } from './payload';
 import { inputOf } from './policy';
@@ -56,6 +54,7 @@ export function publicRecord(row: Stored): NotificationRecord {
     notification_user: row.notification_user,
     notification_group: row.notification_group,
     notification_status: row.notification_status === 1 ? 1 : 0,
+    notification_expire_at: row.notification_expire_at ?? null,
     updated_at: row.updated_at,
   };
 }
@@ -84,6 +83,8 @@ export const addressedTo = (v: Viewer, now: string) => (eb: NotificationEb) =>
   eb.and([
     eb('notification.notification_status', '=', 1),
     eb('notification.notification_date', '<=', now),
+    // Expired notices leave the inbox at their expire-at (issue 48), whether or not the scheduler has recorded it yet.
+    eb.or([eb('notification.notification_expire_at', 'is', null), eb('notification.notification_expire_at', '>', now)]),
     eb.or([
       eb.and([eb('notification.notification_type', '=', 'All'), inReach(eb, v)]),
       eb.and([
@@ -178,45 +179,6 @@ export function createNotificationService(db: Db) {
           .execute();
       }
       return unread.length;
-    },
-
-    /**
-     * Claims the due, active, undelivered notices for this instance, each through the service's
-     * claim (server/crud/claim.ts): a conditional UPDATE of the notice's declared bookkeeping, so
-     * when several instances race, the database lets exactly one of them change the row.
-     */
-    async claimDue(): Promise<Stored[]> {
-      const now = nowLocal();
-      const due = await db
-        .selectFrom('notification')
-        .select('notification_id')
-        .where('notification_delivered_at', 'is', null)
-        .where('notification_status', '=', 1)
-        .where('notification_date', '<=', now)
-        .orderBy('notification_date')
-        .limit(500)
-        .execute();
-      const claimed: Stored[] = [];
-      for (const { notification_id } of due) {
-        const row = await claimRecord(dynamic(db), notification, notification_id, { notification_delivered_at: stamp() }, [
-          ['notification_delivered_at', 'is', null],
-          ['notification_status', '=', 1],
-          ['notification_date', '<=', now],
-        ]);
-        if (row) claimed.push(row as unknown as Stored);
-      }
-      return claimed;
-    },
-
-    /** The date of the next notice waiting to be pushed, if any. */
-    async nextPending(): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('notification')
-        .select((eb) => eb.fn.min('notification_date').as('next'))
-        .where('notification_delivered_at', 'is', null)
-        .where('notification_status', '=', 1)
-        .executeTakeFirst();
-      return row?.next ?? undefined;
     },
   };
 }

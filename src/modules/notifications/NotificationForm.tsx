@@ -101,6 +101,7 @@ export const CONFLICT_FIELDS: ConflictField[] = [
   { name: 'notification_title', label: 'resources.notification.fields.notification_title' },
   { name: 'notification_description', label: 'resources.notification.fields.notification_description', kind: 'html' },
   { name: 'notification_date', label: 'resources.notification.fields.notification_date' },
+  { name: 'notification_expire_at', label: 'resources.notification.fields.notification_expire_at' },
   { name: 'notification_type', label: 'resources.notification.fields.notification_type' },
   { name: 'notification_group', label: 'resources.notification.fields.notification_group' },
   { name: 'notification_user', label: 'resources.notification.fields.notification_user' },
@@ -130,6 +131,15 @@ function Fields({ onCancel, onDirty, guard }: { onCancel: () => void; onDirty: (
           validate={required()}
           format={toInput}
           label="resources.notification.fields.notification_date"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        {/* Optional (issue 48): from then on the notice leaves the inboxes; empty, it stays. */}
+        <TextInput
+          source="notification_expire_at"
+          type="datetime-local"
+          format={toInput}
+          parse={(v: string) => v || null}
+          label="resources.notification.fields.notification_expire_at"
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <SelectInput

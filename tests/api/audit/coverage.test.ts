@@ -25,6 +25,7 @@ interface Entry {
   audit_resource: string;
   audit_record: number | null;
   audit_actor: number | null;
+  audit_actor_name: string | null;
   audit_changes: Record<string, unknown>;
 }
 interface Expected {
@@ -594,7 +595,8 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         before = result.skipBefore;
         result = result.entries;
       }
-      const added = await entriesAfter(before);
+      // A notice dated now is published by the scheduler at once: its own entry, not the route's.
+      const added = (await entriesAfter(before)).filter((e) => e.audit_actor_name !== 'scheduler');
       const expectedEntries = result;
       // Set-up writes (records the case made first) come before the route's own entries.
       const own = added.slice(added.length - expectedEntries.length);

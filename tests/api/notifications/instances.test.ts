@@ -7,8 +7,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { baseConfig } from '../database-templates';
-import { connect as connectDb } from '../../../server/db/connect';
-import { createNotificationService } from '../../../server/modules/notifications/service';
+import { claimers } from '../schedule/claimers';
+import { notification } from '../../../resources';
 import { ADMIN } from '../harness';
 import { signIn, localIn } from './people';
 import { hashPassword } from '../../../server/auth/passwords';
@@ -160,10 +160,10 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
       })
       .returning('notification_id')
       .executeTakeFirstOrThrow();
-    const conns = await Promise.all(Array.from({ length: 4 }, () => connectDb({ dataDir: os.tmpdir(), databaseUrl })));
+    const racers = await claimers(4, databaseUrl);
     try {
-      const claims = await Promise.all(conns.map((c) => createNotificationService(c.db).claimDue()));
-      const winners = claims.flat().filter((n) => n.notification_id === row.notification_id);
+      const claims = await Promise.all(racers.map((c) => c.claim(notification, 'publish')));
+      const winners = claims.flat().filter((c) => c.row.notification_id === row.notification_id);
       // The running schedulers sleep until their next look (no pending notice was known), so the
       // claimers race each other: exactly one wins.
       const delivered = await db
@@ -174,7 +174,7 @@ describe('several instances: PostgreSQL + Redis adapter', () => {
       expect(winners).toHaveLength(1);
       expect(delivered.notification_delivered_at).not.toBeNull();
     } finally {
-      await Promise.all(conns.map((c) => c.close()));
+      await Promise.all(racers.map((c) => c.conn.close()));
     }
   });
 });

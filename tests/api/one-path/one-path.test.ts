@@ -83,6 +83,7 @@ describe.each(DATABASES)('one write path on %s', (kind) => {
       [
         'notification_date',
         'notification_description',
+        'notification_expire_at',
         'notification_group',
         'notification_id',
         'notification_status',
