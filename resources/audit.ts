@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = [
   'view-as-end',
   'scim-token-created',
   'scim-token-revoked',
+  // Change requests (issue 48): entries of the request's record, by who submitted or decided it.
+  'submit',
+  'approve',
+  'reject',
+  'rebase',
 ] as const;
 
 /** Actions the trail records (the generic write path's, and the modules'). */

@@ -17,6 +17,15 @@ export interface ServerEvents {
   'permissions-changed': [PermissionsChange];
   /** A user now belongs to another branch (or group): what reaches them follows them. */
   'user-moved': [UserMove];
+  /** A change request waits for the approver groups, or the author's was decided (issue 48). */
+  'change-request': [ChangeRequestNotice];
+}
+
+/** What the `change-request` socket event carries, and to whom (docs/approvals.md). */
+export interface ChangeRequestNotice {
+  groups: number[];
+  users: number[];
+  request: { id: number; resource: string; record: number; action: string; state: string; why: string };
 }
 
 export interface RecordChange {

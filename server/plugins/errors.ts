@@ -36,7 +36,8 @@ export default fp(async (app) => {
     if (err instanceof ApiError) {
       return reply
         .code(err.statusCode)
-        .send({ status: 0, message: err.message, data: err.data ?? null, ...(err.errors && { errors: err.errors }) });
+        // A write sent for review (202, issue 48) is an answer, not a refusal.
+        .send({ status: err.statusCode < 400 ? 1 : 0, message: err.message, data: err.data ?? null, ...(err.errors && { errors: err.errors }) });
     }
     const code = err.statusCode ?? 500;
     if (code >= 400 && code < 500) {
