@@ -15,6 +15,7 @@ export const changeRequest = {
   table: 'change_request',
   idField: 'change_request_id',
   titleField: 'change_request_why',
+  statusField: 'change_request_status',
   menu: { group: 'settings', icon: 'AccountTree', position: 92 },
   importable: false,
   fields: [
@@ -40,6 +41,8 @@ export const changeRequest = {
     { name: 'change_request_approvals', kind: 'longText', default: '[]' },
     { name: 'change_request_why', kind: 'text', maxLength: 500, default: '', list: true, search: true },
     { name: 'change_request_decided_at', kind: 'text', maxLength: 40, default: '', list: true },
+    // Open (1) while the request waits (pending or stale), 0 once decided: the queue's filter.
+    { name: 'change_request_status', kind: 'status', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

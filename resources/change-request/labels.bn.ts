@@ -23,5 +23,6 @@ export default {
     change_request_approvals: 'সিদ্ধান্ত',
     change_request_why: 'কারণ',
     change_request_decided_at: 'সিদ্ধান্তের সময়',
+    change_request_status: 'খোলা',
   },
 } satisfies ResourceLabels;

@@ -23,5 +23,6 @@ export default {
     change_request_approvals: 'Decisions',
     change_request_why: 'Why',
     change_request_decided_at: 'Decided at',
+    change_request_status: 'Open',
   },
 } satisfies ResourceLabels;

@@ -23,5 +23,6 @@ export default {
     change_request_approvals: 'Decisiones',
     change_request_why: 'Motivo',
     change_request_decided_at: 'Decidida el',
+    change_request_status: 'Abierta',
   },
 } satisfies ResourceLabels;

@@ -23,5 +23,6 @@ export default {
     change_request_approvals: 'ဆုံးဖြတ်ချက်များ',
     change_request_why: 'အကြောင်းရင်း',
     change_request_decided_at: 'ဆုံးဖြတ်ချိန်',
+    change_request_status: 'ဖွင့်ထားသည်',
   },
 } satisfies ResourceLabels;

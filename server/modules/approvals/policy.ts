@@ -34,7 +34,9 @@ export const workflowPolicy: PolicyDeclaration = {
           .execute();
         const missing = ids.filter((id) => !found.some((g) => Number(g.id) === id));
         if (missing.length)
-          throw new ApiError(422, `Unknown group id(s): ${missing.join(', ')}`, { workflow_groups: `unknown group id(s): ${missing.join(', ')}` });
+          throw new ApiError(422, `Unknown group id(s): ${missing.join(', ')}`, {
+            workflow_groups: `unknown group id(s): ${missing.join(', ')}`,
+          });
       }
     }
     return {

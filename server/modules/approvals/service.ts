@@ -128,6 +128,7 @@ export function createApprovals(ctx: AppContext) {
       change_request_approvals: '[]',
       change_request_why: flow.why,
       change_request_decided_at: '',
+      change_request_status: 1,
     });
     announce(ctx, { groups: flow.groups }, request);
     throw new ApiError(202, `Sent for review: ${flow.why}`, undefined, request);
@@ -256,7 +257,12 @@ export function createApprovals(ctx: AppContext) {
         actor,
         'approve',
         id,
-        { change_request_approvals: JSON.stringify(now), change_request_state: 'approved', change_request_decided_at: decidedAt },
+        {
+          change_request_approvals: JSON.stringify(now),
+          change_request_state: 'approved',
+          change_request_status: 0,
+          change_request_decided_at: decidedAt,
+        },
         version,
       );
       let applied: Row;
@@ -274,6 +280,7 @@ export function createApprovals(ctx: AppContext) {
         await writeRequest(actor, undefined, id, {
           change_request_approvals: JSON.stringify(decisions),
           change_request_state: 'pending',
+          change_request_status: 1,
           change_request_decided_at: '',
         });
         throw err;
@@ -292,7 +299,12 @@ export function createApprovals(ctx: AppContext) {
         actor,
         'reject',
         id,
-        { change_request_approvals: JSON.stringify(now), change_request_state: 'rejected', change_request_decided_at: new Date().toISOString() },
+        {
+          change_request_approvals: JSON.stringify(now),
+          change_request_state: 'rejected',
+          change_request_status: 0,
+          change_request_decided_at: new Date().toISOString(),
+        },
         versionOf(cr),
       );
       announce(ctx, { users: [Number(cr.change_request_author)] }, data);
