@@ -12,7 +12,11 @@ export const REVIEW_SLUGS = [
   'change-request/change-request-rebase',
 ];
 /** What an author holds to follow and rebase their own requests. */
-export const AUTHOR_SLUGS = ['change-request/change-request-list', 'change-request/get-change-request', 'change-request/change-request-rebase'];
+export const AUTHOR_SLUGS = [
+  'change-request/change-request-list',
+  'change-request/get-change-request',
+  'change-request/change-request-rebase',
+];
 export const MEDICINE_SLUGS = [
   'medicine/medicine-list',
   'medicine/get-medicine',
