@@ -57,7 +57,8 @@ export const changeRequestPolicy: PolicyDeclaration = {
   resource: 'change-request',
   build(ctx: AppContext): CrudGuards {
     const refuse = ({ actor }: Change) => {
-      if (actor && !approvalsOf(ctx).writing()) throw new ApiError(403, NOT_BY_HAND);
+      // 405: the routes exist (one contract for every resource) but no request is written by hand.
+      if (actor && !approvalsOf(ctx).writing()) throw new ApiError(405, NOT_BY_HAND);
     };
     return { beforeCreate: refuse, beforeUpdate: refuse, beforeDelete: refuse };
   },
