@@ -50,7 +50,12 @@ function runRow(ctx: AppContext, d: ResourceDescriptor, action: BulkAction, id: 
   if (action === 'delete') return ctx.crud.remove(d, id, { actor, expectedVersion, via: 'bulk' });
   const status = d.statusField;
   if (!status) throw new ApiError(422, `${d.name} records have no status`);
-  return ctx.crud.update(d, id, { fields: { [status]: action === 'activate' ? 1 : 0 }, files: [] }, { actor, expectedVersion, via: 'bulk' });
+  return ctx.crud.update(
+    d,
+    id,
+    { fields: { [status]: action === 'activate' ? 1 : 0 }, files: [] },
+    { actor, expectedVersion, via: 'bulk' },
+  );
 }
 
 const summary = (done: number, refused: number) => `${done} done, ${refused} refused`;
