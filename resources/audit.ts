@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS = [
   // Scheduled publishing (issue 48): a record's publish-at or expire-at came, recorded by the scheduler.
   'publish',
   'expire',
+  // Change requests (issue 48): entries of the request's record, by who submitted or decided it.
+  'submit',
+  'approve',
+  'reject',
+  'rebase',
 ] as const;
 
 /** Actions the trail records (the generic write path's, and the modules'). */

@@ -28,6 +28,18 @@ export function permissionSlug(d: ResourceDescriptor, action: Action): string {
 }
 
 /**
+ * A module's declared action on one record beside the generated ones (a change request's
+ * `approve`): `POST /change-request/change-request-approve/{id}`, slug without the `/` and the id.
+ */
+export function recordActionPath(d: ResourceDescriptor, name: string): string {
+  return `/${d.api.prefix}/${apiEntity(d)}-${name}`;
+}
+
+export function recordActionSlug(d: ResourceDescriptor, name: string): string {
+  return recordActionPath(d, name).slice(1);
+}
+
+/**
  * The notification admin's permission slugs (spec 000 section 6). A module, not a descriptor, so
  * they are named here once: for its routes, its screens, and the descriptors whose records its
  * form picks (`lookupBy`).

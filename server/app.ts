@@ -32,7 +32,7 @@ import { localBus } from './cluster/local-bus';
 import { redisBus } from './cluster/redis-bus';
 import { relayBetweenInstances } from './cluster/relay';
 import { featureModules } from './modules';
-import { resolvePolicies, resolveRecordRules } from './modules/policies';
+import { resolveGate, resolvePolicies, resolveRecordRules } from './modules/policies';
 import { declaredRoutes, servedBesides } from './modules/routes-of';
 import { trailOf } from './modules/audit/trail';
 import metrics from './ops/metrics';
@@ -84,6 +84,7 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   // The modules' declared policies hold from the first write on (the samples included), for every caller.
   crud.adopt(resolvePolicies(ctx));
   crud.ruledBy(resolveRecordRules(ctx));
+  crud.gatedBy(resolveGate(ctx));
 
   // One instance at a time: instances starting together would race to create the same tables.
   const admin = await withStartupLock(conn, async () => {

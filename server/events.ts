@@ -22,6 +22,15 @@ export interface ServerEvents {
    * across the instances: server/modules/schedule), after its commit: a notice is pushed.
    */
   'scheduled-action': [ScheduledAction];
+  /** A change request waits for the approver groups, or the author's was decided (issue 48). */
+  'change-request': [ChangeRequestNotice];
+}
+
+/** What the `change-request` socket event carries, and to whom (docs/approvals.md). */
+export interface ChangeRequestNotice {
+  groups: number[];
+  users: number[];
+  request: { id: number; resource: string; record: number; action: string; state: string; why: string };
 }
 
 export interface ScheduledAction {

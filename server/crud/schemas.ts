@@ -223,6 +223,13 @@ const SUMMARY: Record<Action, (d: ResourceDescriptor) => string> = {
 };
 
 /** The whole Fastify schema of one generated route. */
+/** A write of a resource under a workflow (issue 48): the change request stored instead of the change. */
+const sentForReview: Schema = envelopeSchema({
+  type: 'object',
+  additionalProperties: true,
+  description: 'the change request stored instead of the change (docs/approvals.md)',
+});
+
 export function routeSchema(registry: Registry, d: ResourceDescriptor, action: Action, takesId: boolean): Schema {
   const record = recordSchema(registry, d);
   const schema: Schema = {
@@ -237,8 +244,10 @@ export function routeSchema(registry: Registry, d: ResourceDescriptor, action: A
       schema.response = { 200: envelopeSchema({ type: 'array', items: record }, true), ...errorResponses };
       break;
     case 'get':
-    case 'delete':
       schema.response = { 200: envelopeSchema(record), ...errorResponses };
+      break;
+    case 'delete':
+      schema.response = { 200: envelopeSchema(record), 202: sentForReview, ...errorResponses };
       break;
     case 'create':
     case 'update':
@@ -248,7 +257,7 @@ export function routeSchema(registry: Registry, d: ResourceDescriptor, action: A
           'multipart/form-data': { schema: multipartBodySchema(d) },
         },
       };
-      schema.response = { [action === 'create' ? 201 : 200]: envelopeSchema(record), ...errorResponses };
+      schema.response = { [action === 'create' ? 201 : 200]: envelopeSchema(record), 202: sentForReview, ...errorResponses };
       break;
   }
   return schema;

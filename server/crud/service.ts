@@ -76,6 +76,52 @@ export interface WriteOptions {
    * it is passes (see `assertWritable`). An undelete's body is always such.
    */
   storedValues?: boolean;
+  /**
+   * How the write came when it is one of many (a bulk action's row): a path that cannot send one
+   * sensible change request for review, refused by the approvals' gate on a resource under a
+   * workflow (imports, restore and undelete the service tells apart itself).
+   */
+  via?: 'bulk';
+  /**
+   * The approvals' pass (issue 48): an approved change request applied through the one write path.
+   * The gate lets through only the pass it made itself, which only the approvals module holds.
+   */
+  approval?: object;
+  /**
+   * Runs every check and policy of the write as the actor (and the gate), stores nothing: whether
+   * the actor could make this change (an approver of an access change: the no-escalation rule).
+   */
+  checkOnly?: boolean;
+  /** Added to the trail's entry of the change beside what it changed (an applied request: its id and author). */
+  note?: Row;
+}
+
+/**
+ * The approvals' gate (issue 48), adopted once when the app is built (`crud.gatedBy`): asked on
+ * every write by an actor once every check and policy has passed, before anything is stored. It
+ * answers undefined (at once, a map lookup, for a resource without a workflow) to let the write
+ * through, or throws: a change request stored instead of the change (202), or a refusal (a path
+ * that cannot send one request for review).
+ */
+export interface WriteGate {
+  hold(d: ResourceDescriptor, write: GatedWrite): void | Promise<void>;
+}
+
+/** A write as the gate sees it. */
+export interface GatedWrite {
+  action: 'create' | 'update' | 'delete';
+  actor: Actor;
+  id?: number;
+  /** The record as stored (update, delete). */
+  before?: Row;
+  /** The body as the actor sent it, before the policies' `prepare` (what a request keeps). */
+  body?: WriteBody;
+  links?: ReadonlyMap<string, LinkChange>;
+  reason?: WriteReason;
+  /** One record's write, or a path that cannot send it for review. */
+  via: 'write' | 'bulk' | 'import' | 'restore' | 'undelete';
+  expectedVersion?: string;
+  approval?: object;
 }
 
 /**
@@ -171,6 +217,8 @@ export interface StoredChange {
   origin?: RequestOrigin;
   /** What the change changed, as a module's policy describes it (CrudGuards.describe). */
   described?: Row;
+  /** Added beside what it changed (WriteOptions.note). */
+  note?: Row;
 }
 export type ChangeRecorder = (trx: DynamicDb, change: StoredChange) => Promise<void>;
 /** The recorder's batch form: several stored changes, written down in the order given. */
@@ -206,6 +254,8 @@ export function createCrudService(
   const guardsOf = (d: ResourceDescriptor) => guards.get(d.name) ?? [];
   /** The field and row rules (issue 47), declared by their module and adopted once (`ruledBy`). */
   let rules: RecordRules | undefined;
+  /** The approvals' gate (issue 48), adopted once (`gatedBy`). */
+  let gate: WriteGate | undefined;
   /** The rules for the actor on the resource: at once when known, undefined for the server's own work. */
   /** `within`: the caller's open transaction, which rules not yet known are read through. */
   const rulesFor = (d: ResourceDescriptor, actor: Actor | undefined, within?: DynamicDb) =>
@@ -418,7 +468,7 @@ export function createCrudService(
     id: number,
     existing: Row,
     planned: Row,
-    options: Pick<WriteOptions, 'actor' | 'expectedVersion' | 'reason' | 'origin'>,
+    options: Pick<WriteOptions, 'actor' | 'expectedVersion' | 'reason' | 'origin' | 'note'>,
     links: ReadonlyMap<string, LinkChange>,
     on?: DynamicDb,
   ): Promise<string[]> {
@@ -448,6 +498,7 @@ export function createCrudService(
         after: { ...stored, ...linked?.after },
         reason,
         origin,
+        ...(options.note && { note: options.note }),
       });
       return rebased.dropped;
     });
@@ -481,6 +532,7 @@ export function createCrudService(
     const on = options.within?.db;
     if (options.within && !joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
     const id = existing ? Number(existing[d.idField]) : undefined;
+    const asked = body;
     body = await preparedBody(d, body, existing, actor, undeleting);
     if (hasRichText(d)) await loadRichTextSanitizer();
     const planned = planWrite(d, body.fields, body.files, existing, timeZone);
@@ -506,6 +558,23 @@ export function createCrudService(
       if (existing) await g.beforeUpdate?.({ ...change, before: existing, after: planned.merged, body });
       else await g.beforeCreate?.({ ...change, after: planned.merged, body });
     }
+    if (gate && actor) {
+      const via = undeleting ? 'undelete' : on ? 'import' : options.storedValues ? 'restore' : (options.via ?? 'write');
+      const held = gate.hold(d, {
+        action: change.action,
+        actor,
+        id,
+        before: existing,
+        body: asked,
+        links,
+        reason: options.reason,
+        via,
+        expectedVersion: options.expectedVersion,
+        approval: options.approval,
+      });
+      if (held) await held;
+    }
+    if (options.checkOnly) return id ?? 0;
     let extra: Row = { ...options.extra };
     for (const g of guardsOf(d)) if (g.extra) extra = { ...extra, ...(await g.extra({ ...change, body })) };
     const prepared: PreparedImage[] = [];
@@ -540,6 +609,7 @@ export function createCrudService(
               actor,
               after: { ...stored, ...linked?.after },
               origin: options.origin,
+              ...(options.note && { note: options.note }),
             });
             return newId;
           }),
@@ -715,6 +785,12 @@ export function createCrudService(
     /** The field and row rules that hold for the actor on the resource (undefined: none). */
     rulesFor: async (d: ResourceDescriptor, actor?: Actor): Promise<AppliedRules | undefined> => rulesFor(d, actor),
 
+    /** Adopts the approvals' gate (server/modules/approvals), once, when the app is built. */
+    gatedBy(g: WriteGate) {
+      if (gate) throw new Error('The approvals gate is adopted once, when the app is built');
+      gate = g;
+    },
+
     /** Adopts the field and row rules' module (server/modules/field-rules), once, when the app is built. */
     ruledBy(r: RecordRules) {
       if (rules) throw new Error('The record rules are adopted once, when the app is built');
@@ -748,6 +824,7 @@ export function createCrudService(
     async create(d: ResourceDescriptor, body: WriteBody, options: WriteOptions = {}): Promise<Row> {
       if (options.within) return writeWithin(d, body, undefined, { ...options, within: options.within });
       if (d.singleton && (await reader.get(d, SINGLETON_ID))) throw singletonExists(d);
+      if (options.checkOnly) return (await write(d, body, undefined, options), {});
       const id = await write(d, body, undefined, options);
       const record = await readBack(d, id);
       await after(d, id, { action: 'create', actor: options.actor, after: (await findRow(d, id)) ?? record, body });
@@ -770,6 +847,8 @@ export function createCrudService(
     ): Promise<SaveResult[]> {
       const { actor, within } = options;
       if (!joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
+      const held = actor && gate?.hold(d, { action: 'update', actor, via: 'import' });
+      if (held) await held;
       if (hasRichText(d)) await loadRichTextSanitizer();
       const applied = await rulesFor(d, actor, within.db);
       await sql`savepoint save_many`.execute(within.db);
@@ -869,6 +948,7 @@ export function createCrudService(
       assertInScope(d, options.actor, existing, id);
       assertRuled(d, await rulesFor(d, options.actor, options.within?.db), existing, id);
       if (options.within) return writeWithin(d, body, existing, { ...options, within: options.within });
+      if (options.checkOnly) return (await write(d, body, existing, options), {});
       await write(d, body, existing, options);
       const record = await readBack(d, id);
       await after(d, id, { action: 'update', actor: options.actor, before: existing, after: (await findRow(d, id)) ?? record, body });
@@ -917,13 +997,30 @@ export function createCrudService(
       return withoutHidden(d, await rulesFor(d, options.actor))(record);
     },
 
-    async remove(d: ResourceDescriptor, id: number, options: Pick<WriteOptions, 'actor' | 'expectedVersion'> = {}): Promise<Row> {
+    async remove(
+      d: ResourceDescriptor,
+      id: number,
+      options: Pick<WriteOptions, 'actor' | 'expectedVersion' | 'via' | 'approval' | 'checkOnly' | 'note'> = {},
+    ): Promise<Row> {
       const existing = await findRow(d, id);
       if (!existing) throw notFound(`${d.name} ${id}`);
       assertInScope(d, options.actor, existing, id);
       assertRuled(d, await rulesFor(d, options.actor), existing, id);
       const change: Change = { action: 'delete', actor: options.actor, before: existing };
       for (const g of guardsOf(d)) await g.beforeDelete?.({ ...change, before: existing });
+      if (gate && options.actor) {
+        const held = gate.hold(d, {
+          action: 'delete',
+          actor: options.actor,
+          id,
+          before: existing,
+          via: options.via ?? 'write',
+          expectedVersion: options.expectedVersion,
+          approval: options.approval,
+        });
+        if (held) await held;
+      }
+      if (options.checkOnly) return {};
       // The counts and the delete in one transaction that first locks the record (PostgreSQL
       // `FOR UPDATE`): a write that holds it as a reference (`FOR SHARE`, see holdReferences)
       // makes the delete wait until it commits, and the counts after the lock then see its record.
@@ -956,7 +1053,14 @@ export function createCrudService(
             const linked = await dropLinks(tdb, d, id, everyDescriptor);
             await touchLinked(tdb, linked.touched, now());
             await tdb.deleteFrom(d.table).where(sql.ref(d.idField), '=', id).execute();
-            await recordChange(tdb, { resource: d, id, action: 'delete', actor: options.actor, before: { ...current, ...linked.before } });
+            await recordChange(tdb, {
+              resource: d,
+              id,
+              action: 'delete',
+              actor: options.actor,
+              before: { ...current, ...linked.before },
+              ...(options.note && { note: options.note }),
+            });
           }),
         );
       } catch (err) {

@@ -10,6 +10,9 @@ import { notificationsPolicy } from './notifications/policy';
 import { mappingPolicy } from './directory/mapping';
 import { fieldRulePolicy, rowRulePolicy } from './field-rules/policy';
 import { fieldRulesOf } from './field-rules/context';
+import { approvalsOf } from './approvals/service';
+import { changeRequestPolicy, workflowPolicy } from './approvals/policy';
+import type { WriteGate } from '../crud/service';
 
 /** Every module's resource policy, in one list: what the service adopts when the app is built. */
 export const declaredPolicies: readonly PolicyDeclaration[] = [
@@ -20,6 +23,8 @@ export const declaredPolicies: readonly PolicyDeclaration[] = [
   mappingPolicy,
   fieldRulePolicy,
   rowRulePolicy,
+  workflowPolicy,
+  changeRequestPolicy,
 ];
 
 /**
@@ -38,3 +43,11 @@ export const resolvePolicies = (ctx: AppContext): ResourcePolicy[] =>
  * policies above, never attached by a route.
  */
 export const resolveRecordRules = (ctx: AppContext): RecordRules => fieldRulesOf(ctx);
+
+/**
+ * The approvals' gate (issue 48) as the service asks it on every write (`crud.gatedBy`, once,
+ * when the app is built): declared by the approvals module, never attached by a route.
+ */
+export const resolveGate = (ctx: AppContext): WriteGate =>
+  // A test's registry without workflows has nothing to gate (and no table to read them from).
+  ctx.registry.find('workflow') ? approvalsOf(ctx).gate : { hold: () => undefined };

@@ -34,9 +34,17 @@ export default fp(async (app) => {
     // translator's refusal (server/http/validation.ts), as a 400, like every route's.
     const err = schemaRefusalOf(thrown, { status: 400 }) ?? thrown;
     if (err instanceof ApiError) {
-      return reply
-        .code(err.statusCode)
-        .send({ status: 0, message: err.message, data: err.data ?? null, ...(err.errors && { errors: err.errors }) });
+      return (
+        reply
+          .code(err.statusCode)
+          // A write sent for review (202, issue 48) is an answer, not a refusal.
+          .send({
+            status: err.statusCode < 400 ? 1 : 0,
+            message: err.message,
+            data: err.data ?? null,
+            ...(err.errors && { errors: err.errors }),
+          })
+      );
     }
     const code = err.statusCode ?? 500;
     if (code >= 400 && code < 500) {

@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Row } from '../db/database';
 import multipart from '@fastify/multipart';
-import { actionPath, actionsOf, lookupSlugs, permissionSlug, takesId, METHOD, type Action, type ResourceDescriptor } from '../../resources';
+import {
+  actionPath,
+  actionsOf,
+  lookupSlugs,
+  permissionSlug,
+  recordActionPath,
+  recordActionSlug,
+  takesId,
+  METHOD,
+  type Action,
+  type ResourceDescriptor,
+} from '../../resources';
 import { requireListOrLookup, requirePermission, signedIn } from '../plugins/auth';
 import { lookupView } from '../crud/lookups';
 import { parseListQuery } from '../crud/list-query';
@@ -12,8 +23,9 @@ import { parseIdParam } from '../http/ids';
 import { etagOf, expectedVersion, versionOf } from '../crud/versions';
 import { failedSchema, refuseInvalid } from '../http/validation';
 import { uploadLimitsOf } from '../config';
-import { envelopeSchema } from '../http/schemas';
-import type { ResourceRoutes } from './resource-routes';
+import { envelopeSchema, errorResponses } from '../http/schemas';
+import { idParamsSchema } from '../crud/schemas';
+import type { RecordAction, ResourceRoutes } from './resource-routes';
 
 /**
  * The contract's routes for every descriptor: paths, slugs, messages and schemas all derived
@@ -149,6 +161,32 @@ function addRoute(scope: FastifyInstance, d: ResourceDescriptor, action: Action,
   });
 }
 
+/** A module's declared action on one record (ResourceRoutes.actions), under its own slug. */
+function addRecordAction(scope: FastifyInstance, d: ResourceDescriptor, action: RecordAction) {
+  scope.post<{ Params: { id: string } }>(
+    `${recordActionPath(d, action.name)}/:id`,
+    {
+      schema: {
+        tags: [d.menu.group],
+        summary: action.summary,
+        security: [{ accessToken: [] }],
+        params: idParamsSchema,
+        ...(action.body && { body: action.body }),
+        response: { 200: envelopeSchema(action.answer), ...errorResponses },
+      },
+      attachValidation: true,
+      preHandler: requirePermission(recordActionSlug(d, action.name)),
+    },
+    async (request) => {
+      refuseInvalid(request, { status: 400, context: 'params' });
+      const id = parseId(d, request.params.id);
+      refuseInvalid(request);
+      const done = await action.run(request, id, signedIn(request));
+      return success(done.message, done.data);
+    },
+  );
+}
+
 const WRITES: readonly Action[] = ['create', 'update'];
 
 /**
@@ -180,4 +218,5 @@ export const crudRoutes: FastifyPluginAsync<CrudRoutesOptions> = async (app, opt
     for (const d of generated) for (const action of actionsOf(d)) if (WRITES.includes(action)) addRoute(writes, d, action, optionsOf(d));
   });
   for (const d of generated) for (const action of actionsOf(d)) if (!WRITES.includes(action)) addRoute(app, d, action, optionsOf(d));
+  for (const d of generated) for (const action of optionsOf(d).actions ?? []) addRecordAction(app, d, action);
 };

@@ -43,4 +43,23 @@ export interface ResourceRoutes {
   answer?: (record: Row, request: FastifyRequest) => Promise<Row>;
   /** A delete answers the record as it was (the notices), not only its id. */
   deleteAnswersRecord?: boolean;
+  /**
+   * Actions on one record beside create, read, update and delete (a change request's approve,
+   * reject, rebase): each served by the factory at `POST /{prefix}/{entity}-{name}/{id}` under
+   * the permission slug of that path (resources/paths.ts `recordActionPath`), with the contract's
+   * envelope and id parsing. The module declares the menu entries of their slugs.
+   */
+  actions?: readonly RecordAction[];
+}
+
+/** One declared action on a record (ResourceRoutes.actions). */
+export interface RecordAction {
+  name: string;
+  summary: string;
+  /** The JSON body's schema (an object); absent: none. */
+  body?: Schema;
+  /** The answer's `data` schema. */
+  answer: Schema;
+  /** Runs the action for the signed-in actor; refuses by throwing an ApiError. */
+  run(request: FastifyRequest, id: number, actor: Actor): Promise<{ message: string; data: unknown }>;
 }

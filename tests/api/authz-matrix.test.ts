@@ -65,6 +65,17 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
         .executeTakeFirst();
       for (const action of actionsOf(d).filter(takesId)) if (row) ids.set(`${actionPath(d, action)}/{id}`, Number(row.id));
     }
+    // The change requests' decide actions (issue 48): the example request (nobody's: approve and
+    // reject answer past the rule), and one of the Super Admin's own for the author's rebase.
+    const changeRequest = registry.get('change-request');
+    const example = ids.get(`${actionPath(changeRequest, 'get')}/{id}`);
+    ids.set('/change-request/change-request-approve/{id}', example!);
+    ids.set('/change-request/change-request-reject/{id}', example!);
+    const own = await s.app.ctx.crud.create(changeRequest, {
+      fields: { change_request_resource: 'medicine', change_request_action: 'update', change_request_author: 1 },
+      files: [],
+    });
+    ids.set('/change-request/change-request-rebase/{id}', Number(own.change_request_id));
     w = await world(s, kind);
     targetAGroup = await w.group('TARGET', []);
     targetA = await w.user('target-a', w.branchA, targetAGroup);

@@ -53,9 +53,10 @@ export interface TrailEntry {
  * "changed since you looked" refusal, which then cannot race another writer).
  */
 export interface WriteIntent {
-  action: 'restore' | 'undelete';
+  action: 'restore' | 'undelete' | 'submit' | 'approve' | 'reject' | 'rebase';
   resource: string;
-  record: number;
+  /** The record written; absent: the create the intent makes (a change request submitted). */
+  record?: number;
   check?: (on: Kysely<unknown>) => Promise<void>;
 }
 export const writeIntent = new AsyncLocalStorage<WriteIntent>();
@@ -328,7 +329,10 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
     const d = change.resource;
     if (d.name === userAccess.resource) names.delete(change.id);
     const intent = writeIntent.getStore();
-    const ours = intent?.resource === d.name && intent.record === change.id ? intent : undefined;
+    const ours =
+      intent?.resource === d.name && (intent.record === undefined ? change.action === 'create' : intent.record === change.id)
+        ? intent
+        : undefined;
     const scope = d.branchScope;
     const branchValue = scope ? (change.after?.[scope] ?? change.before?.[scope]) : undefined;
     return {
@@ -339,7 +343,7 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
         branch: branchValue === undefined || branchValue === null ? null : Number(branchValue),
         actor: change.actor,
         ...(change.origin && { origin: change.origin }),
-        changes: change.described ?? descriptorChanges(d, change.before, change.after),
+        changes: { ...(change.described ?? descriptorChanges(d, change.before, change.after)), ...change.note },
         snapshot: descriptorSnapshot(d, change.action === 'delete' ? change.before : change.after),
       } satisfies TrailEntry,
       check: ours?.check,

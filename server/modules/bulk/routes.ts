@@ -46,10 +46,16 @@ function runRow(ctx: AppContext, d: ResourceDescriptor, action: BulkAction, id: 
   const actor = signedIn(request);
   // The row's version, as its own request's If-Match: checked in the row's write, under its lock.
   const expectedVersion = version === undefined ? undefined : expectedVersionOf(version);
-  if (action === 'delete') return ctx.crud.remove(d, id, { actor, expectedVersion });
+  // `via`: a resource under a workflow refuses bulk rows (server/modules/approvals).
+  if (action === 'delete') return ctx.crud.remove(d, id, { actor, expectedVersion, via: 'bulk' });
   const status = d.statusField;
   if (!status) throw new ApiError(422, `${d.name} records have no status`);
-  return ctx.crud.update(d, id, { fields: { [status]: action === 'activate' ? 1 : 0 }, files: [] }, { actor, expectedVersion });
+  return ctx.crud.update(
+    d,
+    id,
+    { fields: { [status]: action === 'activate' ? 1 : 0 }, files: [] },
+    { actor, expectedVersion, via: 'bulk' },
+  );
 }
 
 const summary = (done: number, refused: number) => `${done} done, ${refused} refused`;

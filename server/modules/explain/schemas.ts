@@ -32,7 +32,7 @@ export const schemas = {
       },
     },
     response: answer(
-      'The explanation: `user`, `items` (one per slug, with `allowed` and `chain`) and `rules` (the field and row rules that hold for the user, each with its `reason`)',
+      'The explanation: `user`, `items` (one per slug, with `allowed` and `chain`) `rules` (the field and row rules that hold for the user, each with its `reason`) and `workflows` (why saves of the resource become change requests, each with its `reason`)',
     ),
   },
   compare: {

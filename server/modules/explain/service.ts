@@ -9,6 +9,7 @@ import { actionsOf, permissionSlug, type ResourceDescriptor } from '../../../res
 import { provenance, UNRECORDED, type Provenance, type SetBy } from './provenance';
 import { groupOriginOf } from '../directory/placement-note';
 import { rulesExplainer } from './rules';
+import { workflowsExplainer } from './workflows';
 
 /** A link of the chain as the console reads it: the decision's link, named, with who set it and when. */
 export interface ExplainedLink extends Link, SetBy {
@@ -47,6 +48,7 @@ export function explainer(ctx: AppContext) {
   const users = ctx.registry.get('users');
   const groups = ctx.registry.get('group');
   const rulesOf = rulesExplainer(ctx);
+  const workflowsOf = workflowsExplainer(ctx);
 
   async function userOf(viewer: AuthUser, id: number): Promise<UserRow> {
     const row = await db
@@ -195,6 +197,8 @@ export function explainer(ctx: AppContext) {
         items,
         // The field and row rules that hold for the user (of the slug's resource, when one is asked).
         rules: await rulesOf(user, slug === undefined ? undefined : descriptorOf(slug)?.name),
+        // Why a save of the slug's resource (or any) becomes a change request (issue 48).
+        workflows: await workflowsOf(slug === undefined ? undefined : descriptorOf(slug)?.name),
       };
     },
 

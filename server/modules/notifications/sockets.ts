@@ -5,7 +5,7 @@ import { permissionSlug, type Registry } from '../../../resources';
 import { hashToken, type SessionStore } from '../../auth/sessions';
 import type { PermissionResolver } from '../../auth/permissions';
 import type { ClusterBus } from '../../cluster/bus';
-import type { RecordChange, ServerEventBus, UserMove, UserPlace } from '../../events';
+import type { ChangeRequestNotice, RecordChange, ServerEventBus, UserMove, UserPlace } from '../../events';
 import type { InboxRecord } from './service';
 
 /** What the server pushes; the console listens for exactly these. */
@@ -16,6 +16,8 @@ export interface ServerToClient {
   record: (change: { resource: string; ids: number[]; action: 'create' | 'update' | 'delete' }) => void;
   /** This user's permissions or menus changed: read them again (permission-pushes.ts). */
   permissions: () => void;
+  /** A change request waits for this user's group, or this user's was decided (docs/approvals.md). */
+  'change-request': (request: ChangeRequestNotice['request']) => void;
   /**
    * The server is stopping (a restart, a deployment): the socket closes right after. The console
    * says so and connects again once the server is back (socket.io clients do not come back by
@@ -250,6 +252,12 @@ export function attachSockets(server: HttpServer, deps: SocketDeps): SocketHub {
   events.on('record-changed', onRecordChanged);
   events.on('permissions-changed', onPermissionsChanged);
   events.on('user-moved', onUserMoved);
+  // Through the adapter, every instance's sockets of those groups and users hear it.
+  const onChangeRequest = ({ groups, users, request }: ChangeRequestNotice) => {
+    const target = [...groups.map(rooms.group), ...users.map(rooms.user)];
+    if (target.length) io.to(target).emit('change-request', request);
+  };
+  events.on('change-request', onChangeRequest);
 
   return {
     io,
@@ -262,6 +270,7 @@ export function attachSockets(server: HttpServer, deps: SocketDeps): SocketHub {
       events.off('record-changed', onRecordChanged);
       events.off('permissions-changed', onPermissionsChanged);
       events.off('user-moved', onUserMoved);
+      events.off('change-request', onChangeRequest);
       stopLink();
       for (const t of endTimers.values()) clearTimeout(t);
       // Said first, on the same connection, so it arrives before the close it announces.

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamic, type Row } from '../../../server/db/database';
 import { DATABASES, multipart, startServer, type TestServer } from '../harness';
 import { USER_SLUGS, world, type World } from '../users/helpers';
+import { approvalsOf } from '../../../server/modules/approvals';
 
 /**
  * The access invariants, held by random sequences of writes from non-Super-Admin actors: menus
@@ -16,7 +17,11 @@ import { USER_SLUGS, world, type World } from '../users/helpers';
  * - a group or user the write changed held nothing the actor lacked, before or after;
  * - a refused write changed nothing; no write answered 5xx;
  * - at least one active Super Admin remains;
- * - an actor of one branch changed no user of another.
+ * - an actor of one branch changed no user of another;
+ * - under the `access` workflow (issue 48, switched on and off by the sequences themselves), a
+ *   write sent for review (202) changed nothing, an approval applies the change as the approver's
+ *   own write (so the invariants above hold for the approver), and no approved request lacks its
+ *   approvals from users other than its author.
  * A failing sequence is shrunk by fast-check and printed as a list of commands.
  */
 
@@ -65,6 +70,10 @@ const MANAGER_SLUGS = [
   'group/group-update',
   'group/group-delete',
   'doctors/doctors-list',
+  // The access workflow's approvals (issue 48): managers approve access changes and may switch it.
+  'change-request/change-request-approve',
+  'change-request/change-request-reject',
+  'workflow/workflow-update',
 ];
 const GROUP_SLUGS: Record<Exclude<GroupName, 'SA'>, string[]> = {
   MGR: MANAGER_SLUGS,
@@ -78,6 +87,7 @@ const GROUP_SLUGS: Record<Exclude<GroupName, 'SA'>, string[]> = {
     'users/get-user',
     'users/user-update',
     'doctors/doctors-list',
+    'change-request/change-request-approve',
   ],
   CLERK: ['users/user-list', 'doctors/doctors-list'],
   SPARE: [...MANAGER_SLUGS, 'branch/branch-delete', 'doctors/doctors-delete'],
@@ -106,7 +116,9 @@ type Command =
   | { kind: 'user-update'; actor: ActorName; user: UserRef; group?: GroupRef; branch?: BranchName; status?: Flag; as: Encoding }
   | { kind: 'user-delete'; actor: ActorName; user: UserRef }
   | { kind: 'group-update'; actor: ActorName; group: GroupRef; status: Flag; as: Encoding }
-  | { kind: 'group-delete'; actor: ActorName; group: GroupRef };
+  | { kind: 'group-delete'; actor: ActorName; group: GroupRef }
+  | { kind: 'workflow'; actor: ActorName; status: 0 | 1; mode: 'review' | 'four-eyes' }
+  | { kind: 'decide'; actor: ActorName; decision: 'approve' | 'reject'; which: 'newest' | 'oldest' };
 
 const actor = fc.constantFrom(...ACTORS);
 // 'own' twice: the actor's own group is where an escalation would pay off.
@@ -192,6 +204,24 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('group-update' as const), actor, group: groupRef, status: flag, as: encoding }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('group-delete' as const), actor, group: groupRef }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('workflow' as const),
+      actor,
+      status: fc.constantFrom<0 | 1>(0, 1),
+      mode: fc.constantFrom<'review' | 'four-eyes'>('review', 'four-eyes'),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('decide' as const),
+      actor,
+      decision: fc.constantFrom<'approve' | 'reject'>('approve', 'approve', 'reject'),
+      which: fc.constantFrom<'newest' | 'oldest'>('newest', 'oldest'),
+    }),
+  },
 );
 
 /** The access state as stored, and what it lets each user and group do. */
@@ -204,12 +234,13 @@ interface State {
   menus: string;
   userSlugs: Map<number, Set<string>>;
   groupSlugs: Map<number, Set<string>>;
+  requests: Row[];
 }
 
 const TABLES = { users: 'user_id', user_group: 'group_id', menu: 'menu_id' } as const;
 /** Columns a run may hand from one row to another (a menu's slug), cleared before the rows are put back. */
 const UNIQUE: Partial<Record<keyof typeof TABLES, string>> = { menu: 'menu_slug' };
-const WHOLE = ['permission', 'user_permission', 'sessions'] as const;
+const WHOLE = ['permission', 'user_permission', 'sessions', 'workflow', 'change_request'] as const;
 type Snapshot = Record<keyof typeof TABLES | (typeof WHOLE)[number], Row[]>;
 
 describe.each(DATABASES)('access invariants under random writes on %s', (kind) => {
@@ -223,6 +254,7 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
   let catalogue: ReadonlySet<string>;
   let snapshot: Snapshot;
   let superAdmin: number;
+  let accessFlow: number;
 
   const db = () => dynamic(s.app.ctx.conn.db);
 
@@ -259,6 +291,17 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
         menu_status: 1,
       })
       .execute();
+    // The access workflow, off at the start of every run: the sequences switch it on (and off, by review).
+    const flow = await s.call('POST', '/api/workflow/workflow-create', {
+      body: {
+        workflow_resource: 'access',
+        workflow_mode: 'review',
+        workflow_groups: JSON.stringify([groupIds.get('MGR'), groupIds.get('PERM')]),
+        workflow_status: 0,
+      },
+    });
+    expect(flow.statusCode, flow.body).toBe(201);
+    accessFlow = Number(flow.json().data.workflow_id);
     catalogue = new Set((await db().selectFrom('menu').select('menu_slug').execute()).map((m) => String(m.menu_slug)));
     snapshot = await takeSnapshot();
   }, 120_000);
@@ -275,6 +318,8 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
       permission: await all('permission'),
       user_permission: await all('user_permission'),
       sessions: await all('sessions'),
+      workflow: await all('workflow'),
+      change_request: await all('change_request'),
     };
   }
 
@@ -306,11 +351,12 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
     }
     s.app.ctx.permissions.invalidate();
     s.app.ctx.sessions.invalidate();
+    approvalsOf(s.app.ctx).state.invalidate();
   }
 
   /** Reads the state and works out each user's and group's slugs as the console defines them (only the catalogue's count). */
   async function readState(): Promise<State> {
-    const [users, groups, menus, permission, own] = await Promise.all([
+    const [users, groups, menus, permission, own, requests] = await Promise.all([
       db().selectFrom('users').selectAll().orderBy('user_id').execute(),
       db().selectFrom('user_group').selectAll().orderBy('group_id').execute(),
       db().selectFrom('menu').selectAll().orderBy('menu_id').execute(),
@@ -321,6 +367,7 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
         .orderBy('user_id')
         .orderBy('menu_id')
         .execute(),
+      db().selectFrom('change_request').selectAll().execute(),
     ]);
     const active = new Map(menus.filter((m) => Number(m.menu_status) === 1).map((m) => [Number(m.menu_id), String(m.menu_slug)]));
     const slugOf = (menu: unknown) => {
@@ -335,6 +382,7 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
       menus: JSON.stringify(menus),
       userSlugs: new Map(),
       groupSlugs: new Map(),
+      requests,
     };
     const add = (map: Map<number, string>, id: number, entry: string) => map.set(id, `${map.get(id) ?? ''}${entry};`);
     for (const p of permission) add(state.groupGrants, Number(p.permission_group), String(p.menu_id));
@@ -450,11 +498,44 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
         });
       case 'group-delete':
         return s.call('DELETE', `/api/group/group-delete/${group(cmd.group)}`, { token });
+      case 'workflow':
+        return s.call('PUT', `/api/workflow/workflow-update/${accessFlow}`, {
+          token,
+          body: { workflow_status: cmd.status, workflow_mode: cmd.mode },
+        });
+      case 'decide': {
+        const pending = await db()
+          .selectFrom('change_request')
+          .select('change_request_id')
+          .where('change_request_state', '=', 'pending')
+          .orderBy('change_request_id', cmd.which === 'newest' ? 'desc' : 'asc')
+          .executeTakeFirst();
+        if (!pending) return undefined;
+        return s.call('POST', `/api/change-request/change-request-${cmd.decision}/${Number(pending.change_request_id)}`, {
+          token,
+          body: { comment: `step ${seq}` },
+        });
+      }
     }
   }
 
   const beyond = (slugs: ReadonlySet<string> | undefined, held: ReadonlySet<string>) =>
     [...(slugs ?? [])].filter((x) => !held.has(x)).sort();
+
+  /** An approved request without its approvals from users other than its author (issue 48). */
+  function approvalViolations(after: State): string[] {
+    const found: string[] = [];
+    for (const cr of after.requests) {
+      if (cr.change_request_state !== 'approved') continue;
+      const decisions = JSON.parse(String(cr.change_request_approvals)) as { user_id: number; decision: string }[];
+      const approvers = new Set(
+        decisions.filter((d) => d.decision === 'approve' && d.user_id !== Number(cr.change_request_author)).map((d) => d.user_id),
+      );
+      if (approvers.size < Number(cr.change_request_needed))
+        found.push(`request ${String(cr.change_request_id)} applied with ${approvers.size} approver(s) other than its author`);
+    }
+    return found;
+  }
 
   /** Every way the step broke an invariant, in words. */
   function violations(cmd: Command, res: LightMyRequestResponse, before: State, after: State): string[] {
@@ -513,6 +594,7 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
           `changed group ${id}, which holds ${above.slice(0, 3).join(', ')}${above.length > 3 ? '...' : ''}, which the actor lacked`,
         );
     }
+    found.push(...approvalViolations(after));
     const activeSuperAdmins = [...after.users.values()].filter((u) => u.group === superAdmin && u.status === 1).length;
     if (activeSuperAdmins === 0) found.push('no active Super Admin is left');
     return found;
@@ -521,15 +603,24 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
   it('no escalation, no refused write that changes anything, a Super Admin always, no other branch: random write sequences', async () => {
     let seq = 0;
     let stored = 0;
+    let sentForReview = 0;
+    let applied = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
+      fc.asyncProperty(fc.boolean(), fc.array(command, { minLength: 1, maxLength: 8 }), async (reviewed, commands) => {
         await restore();
+        // Half the runs start under the access workflow (the rest may switch it on themselves).
+        if (reviewed) {
+          await db().updateTable('workflow').set({ workflow_status: 1 }).where('workflow_id', '=', accessFlow).execute();
+          approvalsOf(s.app.ctx).state.invalidate();
+        }
         const created: number[] = [];
         let before = await readState();
         for (const [step, cmd] of commands.entries()) {
           const res = await send(cmd, created, ++seq);
           if (!res) continue;
           if (res.statusCode === 200 || res.statusCode === 201) stored++;
+          if (res.statusCode === 202) sentForReview++;
+          if (cmd.kind === 'decide' && res.json<{ message: string }>().message === 'Approved and applied') applied++;
           if (cmd.kind === 'user-create' && res.statusCode === 201) created.push(Number(res.json().data.user_id));
           const after = await readState();
           const broken = violations(cmd, res, before, after);
@@ -544,5 +635,8 @@ describe.each(DATABASES)('access invariants under random writes on %s', (kind) =
     );
     // Not vacuous: some of the random writes were allowed and stored, and held to the invariants (about 20-50 in 40 runs).
     expect(stored).toBeGreaterThanOrEqual(RUNS / 8);
+    // And some were sent for review under the access workflow (and some of those applied: `applied`).
+    expect(sentForReview, `applied ${applied}`).toBeGreaterThan(0);
+    console.log(`access invariants on ${kind}: ${stored} stored, ${sentForReview} sent for review, ${applied} applied on approval`);
   }, 240_000);
 });
