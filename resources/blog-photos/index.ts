@@ -15,14 +15,15 @@ export const blogPhotos = {
     {
       name: 'thumbnail',
       kind: 'image',
+      personal: 'none',
       list: true,
       thumbnail: [120, 80],
       recommended: { field: 'type', when: { Slider: [1280, 720] }, otherwise: [640, 360] },
     },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'longText', wide: true },
-    { name: 'type', kind: 'choice', choices: ['Slider', 'Campaign'], required: true, list: true, filter: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', personal: 'none', wide: true },
+    { name: 'type', kind: 'choice', personal: 'none', choices: ['Slider', 'Campaign'], required: true, list: true, filter: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -12,10 +12,10 @@ export const blogVideos = {
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'video_link', 'thumbnail', 'status'],
   fields: [
-    { name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80], linkTo: 'video_link' },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'video_link', kind: 'url', required: true, search: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'thumbnail', kind: 'image', personal: 'none', list: true, thumbnail: [120, 80], linkTo: 'video_link' },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'video_link', kind: 'url', personal: 'none', required: true, search: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -10,10 +10,10 @@ export const chamber = {
   menu: { group: 'website', icon: 'MeetingRoom', aliases: ['/chambers'], position: 56 },
   dialog: 'md',
   fields: [
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'richText', list: true, listAsHtml: true, wide: true },
-    { name: 'logo', kind: 'image', formHidden: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'richText', personal: 'none', list: true, listAsHtml: true, wide: true },
+    { name: 'logo', kind: 'image', personal: 'none', formHidden: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

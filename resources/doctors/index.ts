@@ -2,6 +2,8 @@ import type { ResourceDescriptor } from '../types';
 
 export const doctors = {
   name: 'doctors',
+  // Each record is one person's: every field says what it holds about them (issue 49).
+  describes: 'people',
   api: { prefix: 'doctors', body: 'multipart' },
   table: 'doctor',
   idField: 'id',
@@ -10,23 +12,25 @@ export const doctors = {
   menu: { group: 'doctors', icon: 'MedicalServices', aliases: ['/doctorss'], position: 10 },
   dialog: 'xl',
   fields: [
-    { name: 'picture', kind: 'image', list: true, thumbnail: [80, 80] },
-    { name: 'name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'title', kind: 'text', required: true, list: true, search: true, maxLength: 200 },
+    { name: 'picture', kind: 'image', personal: 'personal', list: true, thumbnail: [80, 80] },
+    { name: 'name', kind: 'text', personal: 'personal', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'title', kind: 'text', personal: 'personal', required: true, list: true, search: true, maxLength: 200 },
     {
       name: 'doctor_department',
       kind: 'reference',
+      personal: 'personal',
       reference: 'department',
       embedAs: 'department',
       required: true,
       list: true,
       filter: true,
     },
-    { name: 'short_description', kind: 'richText', wide: true },
-    { name: 'description', kind: 'richText', wide: true },
+    { name: 'short_description', kind: 'richText', personal: 'personal', wide: true },
+    { name: 'description', kind: 'richText', personal: 'personal', wide: true },
     {
       name: 'degrees',
       kind: 'rows',
+      personal: 'personal',
       wide: true,
       of: [
         { name: 'degree_name', kind: 'text', required: true },
@@ -36,6 +40,7 @@ export const doctors = {
     {
       name: 'experience',
       kind: 'rows',
+      personal: 'personal',
       wide: true,
       of: [
         { name: 'designation', kind: 'text', required: true },
@@ -46,6 +51,7 @@ export const doctors = {
     {
       name: 'appointment',
       kind: 'rows',
+      personal: 'personal',
       wide: true,
       of: [
         { name: 'days', kind: 'text', required: true },
@@ -55,13 +61,14 @@ export const doctors = {
     {
       name: 'contact',
       kind: 'rows',
+      personal: 'personal',
       wide: true,
       of: [
         { name: 'phone', kind: 'phone', required: true },
         { name: 'email', kind: 'email', required: true },
       ],
     },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

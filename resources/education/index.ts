@@ -12,11 +12,11 @@ export const education = {
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'institute', 'description', 'logo', 'status'],
   fields: [
-    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'institute', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'longText', wide: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'logo', kind: 'image', personal: 'none', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'institute', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', personal: 'none', wide: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

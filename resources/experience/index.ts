@@ -12,10 +12,10 @@ export const experience = {
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'description', 'logo', 'status'],
   fields: [
-    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'longText', list: true, search: true, wide: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'logo', kind: 'image', personal: 'none', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', personal: 'none', list: true, search: true, wide: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

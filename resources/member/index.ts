@@ -2,6 +2,8 @@ import type { ResourceDescriptor } from '../types';
 
 export const member = {
   name: 'member',
+  // Each record is one person's: every field says what it holds about them (issue 49).
+  describes: 'people',
   api: { prefix: 'member', body: 'multipart' },
   table: 'member',
   idField: 'id',
@@ -12,10 +14,10 @@ export const member = {
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'url', 'logo', 'status'],
   fields: [
-    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'url', kind: 'url', list: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'logo', kind: 'image', personal: 'personal', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', personal: 'personal', required: true, list: true, search: true },
+    { name: 'url', kind: 'url', personal: 'personal', list: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 
