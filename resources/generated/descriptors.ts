@@ -25,6 +25,8 @@ import blogVideos from '../blog-videos';
 import blogPhotos from '../blog-photos';
 import fieldRule from '../field-rule';
 import rowRule from '../row-rule';
+import retention from '../retention';
+import legalHold from '../legal-hold';
 
 /** Every entity folder's descriptor, in menu order (`menu.position`, then the name). */
 export const entityDescriptors = [
@@ -54,4 +56,6 @@ export const entityDescriptors = [
   blogPhotos,
   fieldRule,
   rowRule,
+  retention,
+  legalHold,
 ] as const;

@@ -1,4 +1,13 @@
-import { MAX_INT, MAX_LIST_LIMIT, personalOf, type Action, type Derivation, type Field, type Registry, type ResourceDescriptor } from '../../resources';
+import {
+  MAX_INT,
+  MAX_LIST_LIMIT,
+  personalOf,
+  type Action,
+  type Derivation,
+  type Field,
+  type Registry,
+  type ResourceDescriptor,
+} from '../../resources';
 import { envelopeSchema, errorResponses } from '../http/schemas';
 
 /**

@@ -11,6 +11,7 @@ import { spreadsheetRoutes } from './spreadsheets/routes';
 import { explainRoutes } from './explain';
 import { directoryModule } from './directory';
 import { fieldRulesRoutes } from './field-rules';
+import { privacyRoutes } from './privacy';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -30,4 +31,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   explainRoutes,
   directoryModule,
   fieldRulesRoutes,
+  privacyRoutes,
 ];

@@ -65,7 +65,10 @@ describe('personal data classification', () => {
     expect(checkDescriptors([unclassified as unknown as ResourceDescriptor])).toContain(
       'descriptor "patient-like": field "status" must say what it holds about a person (personal), as the resource describes people',
     );
-    const odd = { ...things, fields: [{ name: 'name', kind: 'text', personal: 'private' }, things.fields[1]] } as unknown as ResourceDescriptor;
+    const odd = {
+      ...things,
+      fields: [{ name: 'name', kind: 'text', personal: 'private' }, things.fields[1]],
+    } as unknown as ResourceDescriptor;
     expect(checkDescriptors([odd]).join('\n')).toContain('field "name" is classified "private"');
   });
 
