@@ -32,15 +32,24 @@ export const notification = {
   menu: { group: 'notification', icon: 'Notifications' },
   fields: [
     // The spec's call table sends the short names; its entity lists the `notification_*` ones.
-    { name: 'notification_date', kind: 'datetime', aliases: ['date'], required: true, list: true },
-    { name: 'notification_title', kind: 'text', aliases: ['title'], required: true, maxLength: 250, list: true },
-    { name: 'notification_description', kind: 'richText', aliases: ['description'], wide: true },
-    { name: 'notification_type', kind: 'choice', aliases: ['type'], choices: ['All', 'Group', 'User'], required: true, list: true },
+    { name: 'notification_date', kind: 'datetime', personal: 'none', aliases: ['date'], required: true, list: true },
+    { name: 'notification_title', kind: 'text', personal: 'none', aliases: ['title'], required: true, maxLength: 250, list: true },
+    { name: 'notification_description', kind: 'richText', personal: 'none', aliases: ['description'], wide: true },
+    {
+      name: 'notification_type',
+      kind: 'choice',
+      personal: 'none',
+      aliases: ['type'],
+      choices: ['All', 'Group', 'User'],
+      required: true,
+      list: true,
+    },
     // Plain ids, not references: a notice never keeps its user or group from being deleted, and
     // reads answer the id as the spec shows it (0 when the type does not use the target).
     {
       name: 'notification_user',
       kind: 'integer',
+      personal: 'personal',
       aliases: ['user'],
       default: 0,
       min: 0,
@@ -49,15 +58,24 @@ export const notification = {
     {
       name: 'notification_group',
       kind: 'integer',
+      personal: 'none',
       aliases: ['group'],
       default: 0,
       min: 0,
       visibleWhen: { field: 'notification_type', in: ['Group'] },
     },
-    { name: 'notification_status', kind: 'status', aliases: ['status'], default: 1, list: true },
-    { name: 'notification_expire_at', kind: 'datetime', aliases: ['expire_at'] },
+    { name: 'notification_status', kind: 'status', personal: 'none', aliases: ['status'], default: 1, list: true },
+    { name: 'notification_expire_at', kind: 'datetime', personal: 'none', aliases: ['expire_at'] },
     // Stamped from the sender on create (the module's policy), never taken from a body.
-    { name: 'notification_branch', kind: 'reference', reference: 'branch', embedAs: 'notification_branch_ref', none: 0, formHidden: true },
-    { name: 'notification_sender', kind: 'integer', default: 0, min: 0, formHidden: true },
+    {
+      name: 'notification_branch',
+      kind: 'reference',
+      personal: 'none',
+      reference: 'branch',
+      embedAs: 'notification_branch_ref',
+      none: 0,
+      formHidden: true,
+    },
+    { name: 'notification_sender', kind: 'integer', personal: 'personal', default: 0, min: 0, formHidden: true },
   ],
 } as const satisfies ResourceDescriptor;

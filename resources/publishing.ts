@@ -9,8 +9,9 @@ import type { Field, Scheduled } from './types';
  * Notices declare the same with their own due date as publish-at (resources/notification.ts).
  */
 export const publishingFields = [
-  { name: 'publish_at', kind: 'datetime' },
-  { name: 'expire_at', kind: 'datetime' },
+  // Dates of the content, not of a person (a doctor's or member's profile spreads them too).
+  { name: 'publish_at', kind: 'datetime', personal: 'none' },
+  { name: 'expire_at', kind: 'datetime', personal: 'none' },
 ] as const satisfies readonly Field[];
 
 /** The bookkeeping columns the scheduler claims: the date each mark recorded (see Scheduled). */

@@ -1,4 +1,4 @@
-import type { Field, ResourceDescriptor } from './types';
+import { PERSONAL_KINDS, type Field, type ResourceDescriptor } from './types';
 import { actionPath, actionsOf } from './paths';
 import { userAccess } from './users';
 import { isIconName } from './icons';
@@ -61,6 +61,11 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
       if (!fieldNames.has(name)) problems.push(`${where}: formOrder names "${name}", which is not a field`);
     }
     for (const f of d.fields) {
+      // The type says so for typed code (PeopleDescriptor); a folder loaded at run time is checked here.
+      if (f.personal !== undefined && !PERSONAL_KINDS.includes(f.personal))
+        problems.push(`${where}: field "${f.name}" is classified "${f.personal}", not one of ${PERSONAL_KINDS.join(', ')}`);
+      if (d.describes === 'people' && f.personal === undefined)
+        problems.push(`${where}: field "${f.name}" must say what it holds about a person (personal), as the resource describes people`);
       if (f.visibleWhen && !fieldNames.has(f.visibleWhen.field)) {
         problems.push(`${where}: field "${f.name}" is visible when "${f.visibleWhen.field}", which is not a field`);
       }

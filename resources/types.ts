@@ -18,9 +18,22 @@ export interface Derivation {
   minus: readonly [string, string];
 }
 
+/**
+ * What a field holds about a person (issue 49), declared on the field: `none` (nothing about a
+ * person), `personal` (identifies or describes one: a name, an e-mail, a picture), `sensitive`
+ * (personal and more harmful when it leaks: health, an address, a sign-in's IP), `secret` (never
+ * shown, never exported: a password or a key). The subject access export takes every `personal`
+ * and `sensitive` field of the person's records; the erasure to come (issue 49 point 3) will
+ * encrypt exactly those values in audit entries under the person's own key.
+ */
+export type Personal = 'none' | 'personal' | 'sensitive' | 'secret';
+export const PERSONAL_KINDS: readonly Personal[] = ['none', 'personal', 'sensitive', 'secret'];
+
 interface FieldBase {
   /** Column and payload name, exactly as the contract spells it. */
   name: string;
+  /** What the field holds about a person; required on a descriptor that `describes: 'people'`. */
+  personal?: Personal;
   required?: boolean;
   /** Shown as a list column. */
   list?: boolean;
@@ -156,6 +169,9 @@ export type Field =
 
 export type FieldKind = Field['kind'];
 
+/** A field that declares its classification (`personal` given): every field of a people descriptor. */
+export type ClassifiedField = Field extends infer F ? (F extends Field ? F & { personal: Personal } : never) : never;
+
 export type Action = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 /**
@@ -197,7 +213,7 @@ export interface Scheduled {
   publishedMark?: 'due' | 'once';
 }
 
-export interface ResourceDescriptor {
+interface DescriptorBase {
   /** Registry key, react-admin Resource name and i18n key `resources.<name>`. */
   name: string;
   /** API naming: paths are `/{prefix}/{entity}-list/`, `/{prefix}/get-{entity}/{id}`, ... */
@@ -273,7 +289,6 @@ export interface ResourceDescriptor {
    * update; the console shows one form that updates the record if there is one, else creates it.
    */
   singleton?: boolean;
-  fields: readonly Field[];
   /** Join-table rows written with the record (see Link). */
   links?: readonly Link[];
   /**
@@ -295,4 +310,32 @@ export interface ResourceDescriptor {
   dialog?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
+/**
+ * A resource whose records each describe one person (a staff account, a doctor, a member, a
+ * donor): every field must say what it holds about them (`personal`), or the type check fails,
+ * and the subject access export (server/modules/privacy) finds the person's data from it.
+ */
+export interface PeopleDescriptor extends DescriptorBase {
+  describes: 'people';
+  fields: readonly ClassifiedField[];
+}
+
+/** Any other resource: its fields may say what they hold (unsaid is `none`). */
+export interface ThingsDescriptor extends DescriptorBase {
+  describes?: undefined;
+  fields: readonly Field[];
+}
+
+export type ResourceDescriptor = PeopleDescriptor | ThingsDescriptor;
+
 export const ACTIONS: readonly Action[] = ['list', 'get', 'create', 'update', 'delete'];
+
+/**
+ * The descriptor with other fields (a subset, or the same fields with another option), for code
+ * that narrows what a screen or an index covers. The fields keep their own classification, which
+ * the type cannot follow through a `map` or a `filter` of the union's two field lists.
+ */
+export const withFields = (d: ResourceDescriptor, fields: readonly Field[]): ResourceDescriptor => ({ ...d, fields }) as ResourceDescriptor;
+
+/** What a field holds about a person: its declaration, `none` where a resource about things leaves it unsaid. */
+export const personalOf = (f: Pick<FieldBase, 'personal'>): Personal => f.personal ?? 'none';

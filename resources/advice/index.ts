@@ -12,10 +12,10 @@ export const advice = {
   dialog: 'md',
   ...scheduledContent,
   fields: [
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'longText', list: true, search: true, wide: true },
-    { name: 'logo', kind: 'image', formHidden: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', personal: 'none', list: true, search: true, wide: true },
+    { name: 'logo', kind: 'image', personal: 'none', formHidden: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
     ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;

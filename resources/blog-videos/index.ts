@@ -14,10 +14,10 @@ export const blogVideos = {
   formOrder: ['title', 'video_link', 'thumbnail', 'status'],
   ...scheduledContent,
   fields: [
-    { name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80], linkTo: 'video_link' },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'video_link', kind: 'url', required: true, search: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'thumbnail', kind: 'image', personal: 'none', list: true, thumbnail: [120, 80], linkTo: 'video_link' },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'video_link', kind: 'url', personal: 'none', required: true, search: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
     ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;

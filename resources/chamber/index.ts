@@ -12,10 +12,10 @@ export const chamber = {
   dialog: 'md',
   ...scheduledContent,
   fields: [
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'richText', list: true, listAsHtml: true, wide: true },
-    { name: 'logo', kind: 'image', formHidden: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'richText', personal: 'none', list: true, listAsHtml: true, wide: true },
+    { name: 'logo', kind: 'image', personal: 'none', formHidden: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
     ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;

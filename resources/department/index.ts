@@ -11,9 +11,9 @@ export const department = {
   menu: { group: 'department', icon: 'Apartment', aliases: ['/departments', '/department/department-list'], position: 5 },
   dialog: 'sm',
   fields: [
-    { name: 'department_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
-    { name: 'department_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'department_status', kind: 'status', default: 1, list: true },
+    { name: 'department_code', kind: 'text', personal: 'none', required: true, unique: true, list: true, search: true, maxLength: 50 },
+    { name: 'department_name', kind: 'text', personal: 'none', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'department_status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -11,9 +11,9 @@ export const designation = {
   menu: { group: 'designation', icon: 'Badge', aliases: ['/designation/designation-list'], position: 4 },
   dialog: 'sm',
   fields: [
-    { name: 'designation_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
-    { name: 'designation_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'designation_status', kind: 'status', default: 1, list: true },
+    { name: 'designation_code', kind: 'text', personal: 'none', required: true, unique: true, list: true, search: true, maxLength: 50 },
+    { name: 'designation_name', kind: 'text', personal: 'none', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'designation_status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -2,6 +2,8 @@ import type { ResourceDescriptor } from '../types';
 
 export const donation = {
   name: 'donation',
+  // Each record is one person's: every field says what it holds about them (issue 49).
+  describes: 'people',
   api: { prefix: 'donation', body: 'multipart' },
   table: 'donation',
   idField: 'id',
@@ -12,10 +14,10 @@ export const donation = {
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'description', 'thumbnail', 'status'],
   fields: [
-    { name: 'thumbnail', kind: 'image', list: true, thumbnail: [120, 80] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'longText', wide: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'thumbnail', kind: 'image', personal: 'personal', list: true, thumbnail: [120, 80] },
+    { name: 'title', kind: 'text', personal: 'personal', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', personal: 'personal', wide: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -14,11 +14,11 @@ export const education = {
   formOrder: ['title', 'institute', 'description', 'logo', 'status'],
   ...scheduledContent,
   fields: [
-    { name: 'logo', kind: 'image', list: true, thumbnail: [80, 80] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'institute', kind: 'text', required: true, list: true, search: true },
-    { name: 'description', kind: 'longText', wide: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'logo', kind: 'image', personal: 'none', list: true, thumbnail: [80, 80] },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'institute', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'description', kind: 'longText', personal: 'none', wide: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
     ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;

@@ -25,8 +25,10 @@ import blogVideos from '../blog-videos';
 import blogPhotos from '../blog-photos';
 import fieldRule from '../field-rule';
 import rowRule from '../row-rule';
+import retention from '../retention';
 import workflow from '../workflow';
 import changeRequest from '../change-request';
+import legalHold from '../legal-hold';
 
 /** Every entity folder's descriptor, in menu order (`menu.position`, then the name). */
 export const entityDescriptors = [
@@ -56,6 +58,8 @@ export const entityDescriptors = [
   blogPhotos,
   fieldRule,
   rowRule,
+  retention,
   workflow,
   changeRequest,
+  legalHold,
 ] as const;

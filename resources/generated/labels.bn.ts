@@ -25,8 +25,10 @@ import blogVideos, { menuGroup as blogVideosGroup } from '../blog-videos/labels.
 import blogPhotos from '../blog-photos/labels.bn';
 import fieldRule, { menuGroup as fieldRuleGroup } from '../field-rule/labels.bn';
 import rowRule from '../row-rule/labels.bn';
+import retention from '../retention/labels.bn';
 import workflow from '../workflow/labels.bn';
 import changeRequest from '../change-request/labels.bn';
+import legalHold from '../legal-hold/labels.bn';
 
 /** Names of the menu groups. */
 export const menu = {
@@ -84,8 +86,10 @@ export const menus = {
   'blogs/blog-photos-list': blogPhotos.menu,
   'field-rule/field-rule-list': fieldRule.menu,
   'row-rule/row-rule-list': rowRule.menu,
+  'retention/retention-list': retention.menu,
   'workflow/workflow-list': workflow.menu,
   'change-request/change-request-list': changeRequest.menu,
+  'legal-hold/legal-hold-list': legalHold.menu,
 };
 
 /** Each entity's `resources.<entity>` words. */
@@ -116,6 +120,8 @@ export const resources = {
   'blog-photos': blogPhotos,
   'field-rule': fieldRule,
   'row-rule': rowRule,
+  retention,
   workflow,
   'change-request': changeRequest,
+  'legal-hold': legalHold,
 };

@@ -25,8 +25,10 @@ import blogVideos, { menuGroup as blogVideosGroup } from '../blog-videos/labels.
 import blogPhotos from '../blog-photos/labels.es';
 import fieldRule, { menuGroup as fieldRuleGroup } from '../field-rule/labels.es';
 import rowRule from '../row-rule/labels.es';
+import retention from '../retention/labels.es';
 import workflow from '../workflow/labels.es';
 import changeRequest from '../change-request/labels.es';
+import legalHold from '../legal-hold/labels.es';
 
 /** Names of the menu groups. */
 export const menu = {
@@ -84,8 +86,10 @@ export const menus = {
   'blogs/blog-photos-list': blogPhotos.menu,
   'field-rule/field-rule-list': fieldRule.menu,
   'row-rule/row-rule-list': rowRule.menu,
+  'retention/retention-list': retention.menu,
   'workflow/workflow-list': workflow.menu,
   'change-request/change-request-list': changeRequest.menu,
+  'legal-hold/legal-hold-list': legalHold.menu,
 };
 
 /** Each entity's `resources.<entity>` words. */
@@ -116,6 +120,8 @@ export const resources = {
   'blog-photos': blogPhotos,
   'field-rule': fieldRule,
   'row-rule': rowRule,
+  retention,
   workflow,
   'change-request': changeRequest,
+  'legal-hold': legalHold,
 };

@@ -14,15 +14,16 @@ export const group = {
   menu: { group: 'group', icon: 'Groups', aliases: ['/group/group-list', '/users/user-group'], position: 3 },
   dialog: 'sm',
   fields: [
-    { name: 'group_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
-    { name: 'group_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'group_status', kind: 'status', default: 1, list: true },
+    { name: 'group_code', kind: 'text', personal: 'none', required: true, unique: true, list: true, search: true, maxLength: 50 },
+    { name: 'group_name', kind: 'text', personal: 'none', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'group_status', kind: 'status', personal: 'none', default: 1, list: true },
     // Members must sign in with a second factor; one without gets this many days, then is sent to
     // enrolment at sign-in (server/modules/second-factor). Off by default: the spec's groups stay as they were.
-    { name: 'group_second_factor', kind: 'status', default: 0 },
+    { name: 'group_second_factor', kind: 'status', personal: 'none', default: 0 },
     {
       name: 'group_second_factor_grace_days',
       kind: 'integer',
+      personal: 'none',
       default: 7,
       min: 0,
       max: 365,

@@ -11,12 +11,12 @@ export const heroSection = {
   menu: { group: 'website', icon: 'ViewCarousel', position: 51 },
   ...scheduledContent,
   fields: [
-    { name: 'title_1', kind: 'text', required: true },
-    { name: 'title_2', kind: 'text' },
-    { name: 'specialist', kind: 'text' },
-    { name: 'main_picture', kind: 'image', recommended: [1071, 934] },
-    { name: 'left_picture', kind: 'image', recommended: [448, 557] },
-    { name: 'right_picture', kind: 'image', recommended: [279, 359] },
+    { name: 'title_1', kind: 'text', personal: 'none', required: true },
+    { name: 'title_2', kind: 'text', personal: 'none' },
+    { name: 'specialist', kind: 'text', personal: 'none' },
+    { name: 'main_picture', kind: 'image', personal: 'none', recommended: [1071, 934] },
+    { name: 'left_picture', kind: 'image', personal: 'none', recommended: [448, 557] },
+    { name: 'right_picture', kind: 'image', personal: 'none', recommended: [279, 359] },
     ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;

@@ -10,9 +10,9 @@ export const opticsCategory = {
   menu: { group: 'optics', icon: 'Category', aliases: ['/optics/optics-category'], position: 30 },
   dialog: 'sm',
   fields: [
-    { name: 'optics_category_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
-    { name: 'optics_category_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'optics_category_status', kind: 'status', default: 1, list: true },
+    { name: 'optics_category_code', kind: 'text', personal: 'none', required: true, unique: true, list: true, search: true, maxLength: 50 },
+    { name: 'optics_category_name', kind: 'text', personal: 'none', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'optics_category_status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

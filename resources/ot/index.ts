@@ -12,11 +12,11 @@ export const ot = {
   // The spec's dialog order; the list shows the picture first.
   formOrder: ['title', 'short_description', 'description', 'picture', 'status'],
   fields: [
-    { name: 'picture', kind: 'image', list: true, thumbnail: [100, 52], formThumbnail: [200, 102] },
-    { name: 'title', kind: 'text', required: true, list: true, search: true },
-    { name: 'short_description', kind: 'longText', wide: true },
-    { name: 'description', kind: 'richText', wide: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'picture', kind: 'image', personal: 'none', list: true, thumbnail: [100, 52], formThumbnail: [200, 102] },
+    { name: 'title', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'short_description', kind: 'longText', personal: 'none', wide: true },
+    { name: 'description', kind: 'richText', personal: 'none', wide: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

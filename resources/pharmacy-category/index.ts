@@ -10,9 +10,18 @@ export const pharmacyCategory = {
   menu: { group: 'pharmacy', icon: 'Category', aliases: ['/pharmacy/pharmacy-category'], position: 20 },
   dialog: 'sm',
   fields: [
-    { name: 'pharmacy_category_code', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 50 },
-    { name: 'pharmacy_category_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'pharmacy_category_status', kind: 'status', default: 1, list: true },
+    {
+      name: 'pharmacy_category_code',
+      kind: 'text',
+      personal: 'none',
+      required: true,
+      unique: true,
+      list: true,
+      search: true,
+      maxLength: 50,
+    },
+    { name: 'pharmacy_category_name', kind: 'text', personal: 'none', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'pharmacy_category_status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

@@ -17,12 +17,31 @@ export const rowRule = {
   menu: { group: 'settings', icon: 'AccountTree', position: 90 },
   dialog: 'sm',
   fields: [
-    { name: 'row_rule_group', kind: 'reference', reference: 'group', embedAs: 'row_rule_group', none: 0, list: true, filter: true },
-    { name: 'row_rule_user', kind: 'reference', reference: 'users', embedAs: 'row_rule_user', none: 0, list: true, filter: true },
-    { name: 'row_rule_resource', kind: 'text', required: true, list: true, filter: true, search: true, maxLength: 100 },
+    {
+      name: 'row_rule_group',
+      kind: 'reference',
+      personal: 'none',
+      reference: 'group',
+      embedAs: 'row_rule_group',
+      none: 0,
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'row_rule_user',
+      kind: 'reference',
+      personal: 'personal',
+      reference: 'users',
+      embedAs: 'row_rule_user',
+      none: 0,
+      list: true,
+      filter: true,
+    },
+    { name: 'row_rule_resource', kind: 'text', personal: 'none', required: true, list: true, filter: true, search: true, maxLength: 100 },
     {
       name: 'row_rule_kind',
       kind: 'choice',
+      personal: 'none',
       choices: ['own-branch', 'created-by-me', 'status-in', 'reference-in'],
       default: 'own-branch',
       required: true,
@@ -32,6 +51,7 @@ export const rowRule = {
     {
       name: 'row_rule_field',
       kind: 'text',
+      personal: 'none',
       list: true,
       maxLength: 100,
       visibleWhen: { field: 'row_rule_kind', in: ['status-in', 'reference-in'] },
@@ -39,12 +59,13 @@ export const rowRule = {
     {
       name: 'row_rule_values',
       kind: 'text',
+      personal: 'none',
       list: true,
       maxLength: 500,
       pattern: { regex: '^\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?$', message: 'must be whole numbers separated by commas' },
       visibleWhen: { field: 'row_rule_kind', in: ['status-in', 'reference-in'] },
     },
-    { name: 'row_rule_status', kind: 'status', default: 1, list: true },
+    { name: 'row_rule_status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 

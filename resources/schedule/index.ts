@@ -12,12 +12,12 @@ export const schedule = {
   dialog: 'md',
   ...scheduledContent,
   fields: [
-    { name: 'hospital', kind: 'text', required: true, list: true, search: true },
-    { name: 'day', kind: 'text', required: true, list: true, search: true },
-    { name: 'visiting_hours', kind: 'text', required: true, list: true },
-    { name: 'url', kind: 'url', list: true },
-    { name: 'logo', kind: 'image', formHidden: true },
-    { name: 'status', kind: 'status', default: 1, list: true },
+    { name: 'hospital', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'day', kind: 'text', personal: 'none', required: true, list: true, search: true },
+    { name: 'visiting_hours', kind: 'text', personal: 'none', required: true, list: true },
+    { name: 'url', kind: 'url', personal: 'none', list: true },
+    { name: 'logo', kind: 'image', personal: 'none', formHidden: true },
+    { name: 'status', kind: 'status', personal: 'none', default: 1, list: true },
     ...publishingFields,
   ],
 } as const satisfies ResourceDescriptor;

@@ -8,6 +8,8 @@ import { NOTIFICATION_SLUGS } from '../paths';
  */
 export const users = {
   name: 'users',
+  // Each record is one person's: every field says what it holds about them (issue 49).
+  describes: 'people',
   api: { prefix: 'users', entity: 'user', body: 'multipart' },
   table: 'users',
   idField: 'user_id',
@@ -24,12 +26,13 @@ export const users = {
   menu: { group: 'users', icon: 'People', aliases: ['/users/user-list'], position: 1 },
   dialog: 'md',
   fields: [
-    { name: 'user_picture', kind: 'image', list: true, thumbnail: [40, 40], formThumbnail: [120, 120] },
-    { name: 'user_name', kind: 'text', required: true, list: true, search: true, maxLength: 150 },
-    { name: 'username', kind: 'text', required: true, unique: true, list: true, search: true, maxLength: 100 },
+    { name: 'user_picture', kind: 'image', personal: 'personal', list: true, thumbnail: [40, 40], formThumbnail: [120, 120] },
+    { name: 'user_name', kind: 'text', personal: 'personal', required: true, list: true, search: true, maxLength: 150 },
+    { name: 'username', kind: 'text', personal: 'personal', required: true, unique: true, list: true, search: true, maxLength: 100 },
     {
       name: 'user_branch',
       kind: 'reference',
+      personal: 'personal',
       reference: 'branch',
       embedAs: 'user_branch',
       none: 0,
@@ -38,10 +41,21 @@ export const users = {
       required: true,
       list: true,
     },
-    { name: 'user_group', kind: 'reference', reference: 'group', embedAs: 'user_group', none: 0, required: true, list: true, filter: true },
+    {
+      name: 'user_group',
+      kind: 'reference',
+      personal: 'personal',
+      reference: 'group',
+      embedAs: 'user_group',
+      none: 0,
+      required: true,
+      list: true,
+      filter: true,
+    },
     {
       name: 'user_designation',
       kind: 'reference',
+      personal: 'personal',
       reference: 'designation',
       embedAs: 'user_designation',
       none: 0,
@@ -51,16 +65,17 @@ export const users = {
     {
       name: 'user_department',
       kind: 'reference',
+      personal: 'personal',
       reference: 'department',
       embedAs: 'user_department',
       none: 0,
       required: true,
       list: true,
     },
-    { name: 'user_phone', kind: 'phone', list: true, search: true, maxLength: 30 },
-    { name: 'user_email', kind: 'email', search: true, maxLength: 150 },
-    { name: 'user_address', kind: 'longText', wide: true },
-    { name: 'user_status', kind: 'status', default: 1, list: true },
+    { name: 'user_phone', kind: 'phone', personal: 'personal', list: true, search: true, maxLength: 30 },
+    { name: 'user_email', kind: 'email', personal: 'personal', search: true, maxLength: 150 },
+    { name: 'user_address', kind: 'longText', personal: 'sensitive', wide: true },
+    { name: 'user_status', kind: 'status', personal: 'personal', default: 1, list: true },
   ],
   // The user's own grants (1) and denials (0) beside what their group gives: the user permission screen's save.
   links: [

@@ -1,4 +1,13 @@
-import { MAX_INT, MAX_LIST_LIMIT, type Action, type Derivation, type Field, type Registry, type ResourceDescriptor } from '../../resources';
+import {
+  MAX_INT,
+  MAX_LIST_LIMIT,
+  personalOf,
+  type Action,
+  type Derivation,
+  type Field,
+  type Registry,
+  type ResourceDescriptor,
+} from '../../resources';
 import { envelopeSchema, errorResponses } from '../http/schemas';
 
 /**
@@ -35,7 +44,8 @@ function readSchema(f: Field): Schema {
 export function recordSchema(registry: Registry, d: ResourceDescriptor): Schema {
   const properties: Record<string, Schema> = { [d.idField]: { type: 'integer' } };
   for (const f of d.fields) {
-    properties[f.name] = readSchema(f);
+    // What the field holds about a person (issue 49), for whoever reads the document: an extension, no constraint.
+    properties[f.name] = { ...readSchema(f), 'x-personal': personalOf(f) };
     if (f.kind === 'reference') {
       const target = registry.get(f.reference);
       properties[f.embedAs] = {

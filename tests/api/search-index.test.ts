@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { registry } from '../../resources';
+import { registry, withFields } from '../../resources';
 import { ftsTable, searchExpression, syncSearchIndex } from '../../server/db/search-index';
 import { idOf, makeRecord } from '../fixtures/records';
 import { DATABASES, startServer, type TestServer } from './harness';
@@ -9,7 +9,10 @@ import { DATABASES, startServer, type TestServer } from './harness';
 describe('search indexes', () => {
   const medicine = registry.get('medicine');
   // The same table with one searchable column fewer: what a descriptor edit between two starts does.
-  const nameOnly = { ...medicine, fields: medicine.fields.map((f) => (f.name === 'medicine_code' ? { ...f, search: false } : f)) };
+  const nameOnly = withFields(
+    medicine,
+    medicine.fields.map((f) => (f.name === 'medicine_code' ? { ...f, search: false } : f)),
+  );
 
   describe.each(DATABASES)('when the searchable columns change (%s)', (kind) => {
     let s: TestServer;

@@ -2,6 +2,7 @@ import type { AppContext, AuthUser } from '../../context';
 import type { Row } from '../../db/database';
 import { ApiError, notFound } from '../../http/envelope';
 import { normaliseFields } from '../../crud/normalise';
+import { undeleteStillKept } from '../privacy/retention';
 import { permissionSlug, type ResourceDescriptor } from '../../../resources';
 import type { AuditLogTable } from './chain';
 import { auditQueries } from './queries';
@@ -68,6 +69,13 @@ export function restorer(ctx: AppContext) {
       const { entry, d, last } = await entryFor(actor, entryId);
       if (entry.audit_action !== 'delete')
         throw new ApiError(422, `Only a delete entry can be undone; this one is a ${entry.audit_action}`);
+      // The retention page's "deleted records kept for undelete" (issue 49): past it, the record stays deleted.
+      const kept = await undeleteStillKept(ctx, entry.audit_at);
+      if (!kept.kept)
+        throw new ApiError(
+          422,
+          `This record was deleted more than ${kept.days} days ago: the retention setting no longer keeps it for undelete`,
+        );
       await assertHolds(actor, permissionSlug(d, 'create'));
       const record = Number(entry.audit_record);
       const check = unchangedSince(d.name, record, entryId, `This ${d.name} record has been brought back already`);

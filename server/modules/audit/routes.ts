@@ -9,9 +9,9 @@ import { schemas } from './schemas';
 import { auditQueries, type LogFilters } from './queries';
 import { hiddenMask } from './hidden';
 import { restorer } from './restore';
-import { trailOf } from './trail';
 import { retentionDaysFrom } from './retention';
 import { scheduleWitnesses } from './witness-schedule';
+import { applyRetention } from '../privacy/retention';
 
 // The audit trail's catalogue entries, written at start-up and granted to Super Admin.
 registerMenus(AUDIT_MENUS);
@@ -33,7 +33,6 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   // What the reader may not see of a record (field and row rules) is shown as hidden.
   const queries = auditQueries(conn.db, hiddenMask(app.ctx));
   const repair = restorer(app.ctx);
-  const trail = trailOf(conn);
 
   // A stale save's refusal names who changed the record last, from the trail.
   crud.lastChangeFrom(async (d, id) => {
@@ -46,26 +45,26 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
   // The chain's head written outside the database (AUDIT_WITNESS_DIR), so its end cannot be cut off unseen.
   scheduleWitnesses(app, conn.db, app.ctx.config);
 
-  // Retention (AUDIT_RETENTION_DAYS): at start-up and then daily; unset keeps everything.
-  const days = retentionDaysFrom(process.env);
-  if (days !== undefined) {
-    const prune = async () => {
-      try {
-        await trail.prune(conn.db, days);
-      } catch (err) {
-        app.log.error({ err }, 'Audit trail: pruning failed');
-      }
-    };
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await prune();
-      timer = setInterval(() => void prune(), DAY_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      clearInterval(timer);
-    });
-  }
+  // Retention: AUDIT_RETENTION_DAYS, or the retention page's setting with the legal holds
+  // (server/modules/privacy/retention.ts, which calls this trail's prune), at start-up and then daily.
+  const prune = async () => {
+    try {
+      await applyRetention(app.ctx);
+    } catch (err) {
+      app.log.error({ err }, 'Retention: pruning failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  // A wrong AUDIT_RETENTION_DAYS stops the start, as it always did.
+  retentionDaysFrom(process.env);
+  app.addHook('onReady', async () => {
+    await prune();
+    timer = setInterval(() => void prune(), DAY_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+  });
 
   app.get<{ Querystring: LogFilters }>(
     '/audit/audit-list',

@@ -371,8 +371,10 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
   /**
    * Deletes the entries older than `days` days and appends an entry saying so, whose changes keep
    * the last pruned entry's id and hash: the anchor from which the chain is verified on.
+   * `keepFrom` (a legal hold's oldest entry, server/modules/privacy/retention.ts): that entry and
+   * every later one stay, so the pruned part is still a prefix of the chain.
    */
-  async function prune(db: Handle, days: number, now = new Date()): Promise<PruneAnchor | undefined> {
+  async function prune(db: Handle, days: number, now = new Date(), keepFrom?: number): Promise<PruneAnchor | undefined> {
     const before = new Date(now.getTime() - days * 86_400_000).toISOString();
     return db.transaction().execute(async (trx) => {
       await lock(trx as unknown as Kysely<unknown>);
@@ -381,6 +383,7 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
         .selectFrom('audit_log')
         .select(['audit_id', 'audit_hash'])
         .where('audit_at', '<', before)
+        .$if(keepFrom !== undefined, (q) => q.where('audit_id', '<', keepFrom ?? 0))
         .orderBy('audit_id', 'desc')
         .limit(1)
         .executeTakeFirst();

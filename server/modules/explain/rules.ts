@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { personalOf, type Personal } from '../../../resources';
 import { dynamic } from '../../db/database';
 import { fieldRulesOf } from '../field-rules';
 import type { RowRule } from '../field-rules/row-filter';
@@ -13,6 +14,8 @@ export interface ExplainedRule {
   /** The field a field rule concerns, or a status/reference row rule compares. */
   field?: string;
   level?: string;
+  /** What the field holds about a person (issue 49), from its declaration: a field rule's weight. */
+  personal?: Personal;
   row_kind?: string;
   values?: number[];
   /** Whose rule it is: the user's group's, or the user's own (an override). */
@@ -21,6 +24,14 @@ export interface ExplainedRule {
   group_name?: string;
   reason: string;
 }
+
+/** How the reason names a field's classification (nothing for a field that holds nothing about a person). */
+const PERSONAL_WORDS: Record<Personal, string> = {
+  none: '',
+  personal: ' (personal data)',
+  sensitive: ' (sensitive personal data)',
+  secret: ' (a secret)',
+};
 
 interface Who {
   user_id: number;
@@ -66,16 +77,19 @@ export function rulesExplainer(ctx: AppContext) {
       if (resource !== undefined && res !== resource) continue;
       for (const r of fields.values()) {
         if (r.level === 'editable' && !r.user) continue;
+        const declared = ctx.registry.find(res)?.fields.find((f) => f.name === r.field);
+        const personal = declared ? personalOf(declared) : undefined;
         out.push({
           kind: 'field',
           rule_id: r.id,
           resource: res,
           field: r.field,
           level: r.level,
+          ...(personal && { personal }),
           ...byWho(r),
           reason: r.derivedFrom
-            ? `field ${r.field} is hidden because it is computed from ${r.derivedFrom}, hidden for ${whose(r)} by field rule #${r.id}`
-            : `field ${r.field} is ${r.level} for ${whose(r)} by field rule #${r.id}`,
+            ? `field ${r.field}${PERSONAL_WORDS[personal ?? 'none']} is hidden because it is computed from ${r.derivedFrom}, hidden for ${whose(r)} by field rule #${r.id}`
+            : `field ${r.field}${PERSONAL_WORDS[personal ?? 'none']} is ${r.level} for ${whose(r)} by field rule #${r.id}`,
         });
       }
     }

@@ -5,7 +5,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Snackbar from '@mui/material/Snackbar';
 import { Button, useListContext, useLocaleState, useNotify, useStore, useTranslate } from 'react-admin';
-import { localTimeZone, type ResourceDescriptor } from '../../../resources';
+import { localTimeZone, withFields, type Field, type ResourceDescriptor } from '../../../resources';
 import { exportPath, visibleColumns, type SpreadsheetFormat } from '../../../resources/spreadsheets';
 import { authorisedFetch, fileNameOf, refusal, save } from './transfer';
 import { shownFields, useFieldRules } from '../../screens/field-rules';
@@ -20,7 +20,7 @@ function useExportQuery(d: ResourceDescriptor) {
   // The list's columns: none hidden from the user by their field rules (the server refuses them by
   // name), and the column order counted as the table counts it, without them.
   const rules = useFieldRules(d.name);
-  const shown = rules.hidden.size ? { ...d, fields: shownFields(d.fields, rules) } : d;
+  const shown = rules.hidden.size ? withFields(d, shownFields<Field>(d.fields, rules)) : d;
   const [ranks] = useStore<number[] | null>(`${d.name}.datatable_columnRanks`, null);
   const [locale] = useLocaleState();
   return (format: SpreadsheetFormat) => {

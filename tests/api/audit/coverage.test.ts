@@ -114,8 +114,14 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         ? ['row_rule_values', '1']
         : d.name === 'workflow'
           ? ['workflow_status', 0]
-          : [textField(d).name, 'Changed by the trail test'];
-  const textField = (d: ResourceDescriptor) => d.fields.find((f) => f.kind === 'text' && !f.unique && f.name !== d.statusField)!;
+          : otherUpdate(d);
+  const textField = (d: ResourceDescriptor) => d.fields.find((f) => f.kind === 'text' && !f.unique && f.name !== d.statusField);
+  /** A text field changed; a resource of numbers only (the retention page's days) gets a number. */
+  const otherUpdate = (d: ResourceDescriptor): [string, unknown] => {
+    const text = textField(d);
+    if (text) return [text.name, 'Changed by the trail test'];
+    return [d.fields.find((f) => f.kind === 'integer')!.name, 30];
+  };
 
   function genericCases(d: ResourceDescriptor) {
     const created: number[] = [];
