@@ -14,6 +14,7 @@ import { auditBranchPartial013 } from './migrations/013_audit_branch_partial';
 import { auditBranchCovered014 } from './migrations/014_audit_branch_covered';
 import { directory015 } from './migrations/015_directory';
 import { menuVersions016 } from './migrations/016_menu_versions';
+import { personKeys017 } from './migrations/017_person_keys';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '014_audit_branch_covered': auditBranchCovered014(),
     '015_directory': directory015(conn.dialect),
     '016_menu_versions': menuVersions016,
+    '017_person_keys': personKeys017,
   };
 }
 

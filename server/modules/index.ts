@@ -12,6 +12,7 @@ import { explainRoutes } from './explain';
 import { directoryModule } from './directory';
 import { fieldRulesRoutes } from './field-rules';
 import { privacyRoutes } from './privacy';
+import { erasureRoutes } from './privacy/erasure-routes';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -32,4 +33,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   directoryModule,
   fieldRulesRoutes,
   privacyRoutes,
+  erasureRoutes,
 ];
