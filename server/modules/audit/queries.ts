@@ -176,8 +176,9 @@ export function auditQueries(db: Handle, mask?: EntryMask) {
         .orderBy('audit_id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      // Its actor's name is shown (a stale save's refusal): opened from its seal.
-      return row && (await openEntries(db, [row]))[0];
+      // Its actor's name is shown (a stale save's refusal): opened from its seal, on the same
+      // connection or transaction (SQLite's one connection is the transaction's while it runs).
+      return row && (await openEntries(db, [row], on))[0];
     },
   };
 }

@@ -327,6 +327,10 @@ const sealers = new WeakMap<object, Sealer>();
 export const useSealer = (db: object, sealer: Sealer) => sealers.set(db, sealer);
 export const sealerFor = (db: object): Sealer | undefined => sealers.get(db);
 
-/** Entries opened for their reader (unchanged when the connection seals nothing). */
-export const openEntries = <R extends AuditLogTable>(db: Handle, rows: readonly R[]): Promise<R[]> =>
-  sealerFor(db)?.openRows(db, rows) ?? Promise.resolve([...rows]);
+/**
+ * Entries opened for their reader (unchanged when the connection seals nothing). `on`: the
+ * transaction to read the keys in, when the caller holds one (SQLite's one connection is then
+ * the transaction's).
+ */
+export const openEntries = <R extends AuditLogTable>(db: Handle, rows: readonly R[], on: Handle = db): Promise<R[]> =>
+  sealerFor(db)?.openRows(on, rows) ?? Promise.resolve([...rows]);
