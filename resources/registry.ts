@@ -63,7 +63,7 @@ export function checkDescriptors(list: readonly ResourceDescriptor[]): string[] 
     for (const f of d.fields) {
       // The type says so for typed code (PeopleDescriptor); a folder loaded at run time is checked here.
       if (f.personal !== undefined && !PERSONAL_KINDS.includes(f.personal))
-        problems.push(`${where}: field "${f.name}" is classified "${String(f.personal)}", not one of ${PERSONAL_KINDS.join(', ')}`);
+        problems.push(`${where}: field "${f.name}" is classified "${f.personal}", not one of ${PERSONAL_KINDS.join(', ')}`);
       if (d.describes === 'people' && f.personal === undefined)
         problems.push(`${where}: field "${f.name}" must say what it holds about a person (personal), as the resource describes people`);
       if (f.visibleWhen && !fieldNames.has(f.visibleWhen.field)) {

@@ -12,7 +12,8 @@ import type { Subject } from './subject';
 /** A CSV cell: quoted when it holds a quote, comma or line break; a leading =, +, - or @ is escaped against formula injection. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // Numbers and booleans are written as JSON writes them; lists and objects as their JSON.
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { dynamic, type Row } from '../../db/database';
+import { dynamic } from '../../db/database';
 import { auditDb } from '../audit/chain';
 import { trailOf } from '../audit/trail';
 import { retentionDaysFrom } from '../audit/retention';
@@ -30,7 +30,7 @@ const days = (value: unknown): number | undefined => {
 
 /** The retention setting (a singleton descriptor, written through the one service like any record). */
 export async function retentionSettings(ctx: Pick<AppContext, 'conn'>): Promise<RetentionSettings> {
-  const row = (await dynamic(ctx.conn.db).selectFrom(retention.table).selectAll().limit(1).executeTakeFirst()) as Row | undefined;
+  const row = await dynamic(ctx.conn.db).selectFrom(retention.table).selectAll().limit(1).executeTakeFirst();
   if (!row) return {};
   return { audit: days(row.retention_audit_days), signIn: days(row.retention_sign_in_days), deleted: days(row.retention_deleted_days) };
 }
@@ -42,7 +42,8 @@ export async function heldPeople(ctx: Pick<AppContext, 'conn'>): Promise<Held[]>
     .select([sql.ref<string>('hold_resource').as('resource'), sql.ref<number>('hold_record').as('record')])
     .where(sql.ref('hold_status'), '=', 1)
     .execute()) as { resource: string; record: number }[];
-  return rows.map((r) => ({ resource: r.resource, record: Number(r.record) }));
+  // PostgreSQL answers an integer column as a number, SQLite too; Number() holds if a driver answers text.
+  return rows.map((r) => ({ resource: r.resource, record: Number(r.record as unknown) }));
 }
 
 /**
@@ -92,7 +93,8 @@ async function oldestHeldEntry(ctx: AppContext, held: readonly Held[]): Promise<
     )
     .executeTakeFirst();
   // A hold on someone the trail does not name yet keeps what comes from now on: nothing older.
-  return row?.first === null || row?.first === undefined ? undefined : Number(row.first);
+  const first: unknown = row?.first;
+  return first === null || first === undefined ? undefined : Number(first);
 }
 
 /** Whether a record deleted at `deletedAt` is still kept for undelete under the retention setting. */

@@ -157,14 +157,14 @@ export function subjectReader(ctx: AppContext) {
     sections.push({
       file: 'audit/about-them',
       what: `Audit trail entries about their ${d.name} record (changes, sign-ins, exports).`,
-      rows: about as Row[],
+      rows: about,
     });
     if (d.name === userAccess.resource) {
       const made = await openEntries(
         ctx.conn.db,
         await adb.selectFrom('audit_log').selectAll().where('audit_actor', '=', id).orderBy('audit_id').execute(),
       );
-      sections.push({ file: 'audit/made-by-them', what: 'Audit trail entries of what they did, as the acting user.', rows: made as Row[] });
+      sections.push({ file: 'audit/made-by-them', what: 'Audit trail entries of what they did, as the acting user.', rows: made });
     }
     return { resource: d, id, record, sections, pictures };
   }
@@ -206,12 +206,12 @@ export function subjectReader(ctx: AppContext) {
       {
         file: 'account/sign-in-history',
         what: 'Their sign-in attempts: when, from which address and browser, and whether it succeeded.',
-        rows: history as Row[],
+        rows: history,
       },
       {
         file: 'account/sessions',
         what: 'Their open sessions: when each began, was last used and ends, its address and browser.',
-        rows: sessions as Row[],
+        rows: sessions,
       },
       {
         file: 'account/notices',

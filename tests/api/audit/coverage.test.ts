@@ -22,14 +22,6 @@ import { secondFactorTrailCases } from '../second-factor/trail-cases';
  * a session add none. A write route with neither a case here nor a declaration in
  * server/modules/audit/untrailed.ts fails: a new route cannot go without its trail unnoticed.
  */
-interface Entry {
-  audit_id: number;
-  audit_action: string;
-  audit_resource: string;
-  audit_record: number | null;
-  audit_actor: number | null;
-  audit_changes: Record<string, unknown>;
-}
 interface Expected {
   resource: string;
   /** null: an entry about a resource as a whole (an import, an export). */
@@ -107,12 +99,14 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
   }
   /** An update the resource accepts and its trail entry's change (a rule's text fields name a resource and a field). */
   const updateOf = (d: ResourceDescriptor): [string, unknown] =>
-    d.name === 'field-rule'
-      ? ['field_rule_level', 'hidden']
-      : d.name === 'row-rule'
-        ? ['row_rule_values', '1']
-        : [textField(d).name, 'Changed by the trail test'];
-  const textField = (d: ResourceDescriptor) => d.fields.find((f) => f.kind === 'text' && !f.unique && f.name !== d.statusField)!;
+    d.name === 'field-rule' ? ['field_rule_level', 'hidden'] : d.name === 'row-rule' ? ['row_rule_values', '1'] : otherUpdate(d);
+  const textField = (d: ResourceDescriptor) => d.fields.find((f) => f.kind === 'text' && !f.unique && f.name !== d.statusField);
+  /** A text field changed; a resource of numbers only (the retention page's days) gets a number. */
+  const otherUpdate = (d: ResourceDescriptor): [string, unknown] => {
+    const text = textField(d);
+    if (text) return [text.name, 'Changed by the trail test'];
+    return [d.fields.find((f) => f.kind === 'integer')!.name, 30];
+  };
 
   function genericCases(d: ResourceDescriptor) {
     const created: number[] = [];
