@@ -118,7 +118,7 @@ const isSealed = (v: unknown): v is { $sealed: string } => isRow(v) && typeof v[
 
 /** Whether an entry's stored text holds anything sealed (so reading an entry without any costs nothing). */
 const mentionsSealed = (row: AuditLogTable) =>
-  row.audit_actor_name?.startsWith(NAME_PREFIX) ||
+  (row.audit_actor_name?.startsWith(NAME_PREFIX) ?? false) ||
   row.audit_changes.includes(`"${SEALED_KEY}"`) ||
   (row.audit_snapshot?.includes(`"${SEALED_KEY}"`) ?? false);
 

@@ -214,7 +214,7 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
    * when the entry is about no person and the actor's key is taken as read).
    */
   function bodyOf(on: Handle, plain: TrailEntry): EntryBody | Promise<EntryBody> {
-    const sealing = sealer?.sealEntry(on, plain as TrailEntry & { changes?: Record<string, unknown> });
+    const sealing = sealer?.sealEntry(on, plain);
     if (sealing instanceof Promise) return sealing.then((entry) => bodyOfSealed(on, entry));
     return bodyOfSealed(on, sealing ?? plain);
   }

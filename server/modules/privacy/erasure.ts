@@ -83,8 +83,7 @@ export function eraser(ctx: AppContext) {
   async function refusals(actor: AuthUser, d: ResourceDescriptor, id: number): Promise<Row> {
     if (d.describes !== 'people')
       throw new ApiError(422, `A ${d.name} record describes no person: only users, doctors, members and donors can be erased`);
-    const record = (await dynamic(db).selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst()) as
-      Row | undefined;
+    const record = await dynamic(db).selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirst();
     if (!record || !inBranchScope(d, actor, record))
       throw new ApiError(404, `No ${d.name} record ${id} in your reach: it does not exist, or belongs to another branch`);
     if (d.name === userAccess.resource && actor.user_id === id) throw new ApiError(409, 'You cannot erase your own account');
@@ -147,7 +146,7 @@ export function eraser(ctx: AppContext) {
       await trx.deleteFrom('password_reset_code').where('user_id', '=', id).execute();
       await trx.deleteFrom('password_reset_token').where('user_id', '=', id).execute();
       // The module tables of migrations 010 and 015 (a passkey's name, a directory subject may be an e-mail).
-      const owned = dynamic(trx as unknown as typeof db);
+      const owned = dynamic(trx);
       for (const table of ['user_totp', 'user_recovery_code', 'user_passkey', 'second_factor_due', 'directory_identity'])
         await owned.deleteFrom(table).where(sql.ref('user_id'), '=', id).execute();
     });

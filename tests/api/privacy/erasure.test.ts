@@ -105,7 +105,7 @@ describe.each(DATABASES)('erasure (%s)', (kind) => {
     return res.json().data as Entry[];
   };
   const stored = async (table: string, idField: string, id: number) =>
-    (await dynamic(db()).selectFrom(table).selectAll().where(sql.ref(idField), '=', id).executeTakeFirst()) as Row | undefined;
+    await dynamic(db()).selectFrom(table).selectAll().where(sql.ref(idField), '=', id).executeTakeFirst();
   const keyOf = (resource: string, id: number) =>
     sql<{ n: number | string }>`SELECT count(*) AS n FROM person_key WHERE key_resource = ${resource} AND key_record = ${id}`
       .execute(db())
