@@ -1,6 +1,9 @@
-/** JSON schemas of the privacy module's routes (validation and the OpenAPI document). */
+/**
+ * JSON schemas of the privacy module's routes (validation and the OpenAPI document). The export
+ * answers a file, so like the spreadsheets' exports it declares no JSON answer; the document's
+ * refusals are added for every protected route.
+ */
 import type {} from '@fastify/swagger';
-import { errorResponses } from '../../http/schemas';
 
 export const schemas = {
   subjectAccess: {
@@ -16,6 +19,5 @@ export const schemas = {
         id: { type: 'string', maxLength: 20, description: 'the person’s record id' },
       },
     },
-    response: { ...errorResponses },
   },
 } as const;

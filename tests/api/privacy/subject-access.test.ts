@@ -195,6 +195,23 @@ describe.each(DATABASES)('subject access export (%s)', (kind) => {
     expect(csv.split('\r\n')[0]).toContain('user_login_ip');
   });
 
+  it("the explainer says a field rule concerns personal data, from the field's classification", async () => {
+    const group = await w.group('SAX', ['users/user-list']);
+    const { id } = await w.member('sa.explained', w.branchA, group);
+    await created(s, '/api/field-rule/field-rule-create', {
+      field_rule_group: group,
+      field_rule_resource: 'users',
+      field_rule_field: 'user_address',
+      field_rule_level: 'hidden',
+    });
+    const res = await s.call('GET', `/api/explain/check-access?user=${id}&slug=users/user-list`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rules = res.json<{ data: { rules: { field?: string; personal?: string; reason: string }[] } }>().data.rules;
+    const rule = rules.find((r) => r.field === 'user_address');
+    expect(rule?.personal).toBe('sensitive');
+    expect(rule?.reason).toMatch(/^field user_address \(sensitive personal data\) is hidden for group /);
+  });
+
   it('refuses without the permission, for a person of another branch, and for a resource about things: nothing recorded', async () => {
     const other = await w.member('sa.other', w.branchB, targets.group!);
     const noSlug = await w.principal('SANO', 'sa.noslug', 0, ['users/user-list', 'users/get-user']);
