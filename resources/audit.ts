@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'permission-change',
   'prune',
   'export',
+  'erase',
   'import',
   'import-undo',
   'view-as-start',

@@ -35,6 +35,7 @@ import { featureModules } from './modules';
 import { resolveGate, resolvePolicies, resolveRecordRules } from './modules/policies';
 import { declaredRoutes, servedBesides } from './modules/routes-of';
 import { trailOf } from './modules/audit/trail';
+import { createSealer, masterKeyFromEnv, masterKeys, useSealer } from './modules/audit/sealed-values';
 import metrics from './ops/metrics';
 import traceRequests from './ops/trace-requests';
 import { tracingHooks } from './ops/trace-hooks';
@@ -90,6 +91,10 @@ export async function buildApp(config: ServerConfig, registry: Registry = defaul
   const admin = await withStartupLock(conn, async () => {
     // Migrations first: descriptor tables such as users' are created by one.
     await migrate(conn);
+    // Personal values in the trail are sealed from the first entry on (the samples' included).
+    const sealer = createSealer(registry.all, await masterKeys(conn.db, masterKeyFromEnv(config.personalDataKey)));
+    useSealer(conn.db, sealer);
+    trail.sealWith(sealer);
     await syncDescriptorTables(conn, registry);
     await syncWriteGenerations(
       conn,

@@ -67,6 +67,12 @@ export interface ServerConfig {
   auditWitnessMinutes?: number;
   /** An address the head is mailed to once a day (through SMTP_URL, or the outbox without it). */
   auditWitnessMailTo?: string;
+  /**
+   * PERSONAL_DATA_KEY (32 bytes, hex or base64): the master key that wraps each person's data key,
+   * under which the audit trail seals personal values (issue 49 point 3). Unset: one is generated
+   * at first start and kept in the database (see server/modules/audit/sealed-values.ts).
+   */
+  personalDataKey?: string;
   /** `GET {apiBase}/metrics` (Prometheus): on unless `METRICS=0`. */
   metrics?: boolean;
   /** A scrape carrying `Authorization: Bearer <token>` is answered from anywhere. */
@@ -163,6 +169,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     auditWitnessDir: set(env.AUDIT_WITNESS_DIR) && path.resolve(env.AUDIT_WITNESS_DIR ?? ''),
     auditWitnessMinutes: wholeNumber(env, 'AUDIT_WITNESS_MINUTES'),
     auditWitnessMailTo: set(env.AUDIT_WITNESS_MAIL_TO),
+    personalDataKey: set(env.PERSONAL_DATA_KEY),
     metrics: env.METRICS !== '0',
     metricsToken: set(env.METRICS_TOKEN),
     metricsLoopback: env.METRICS_LOOPBACK !== '0',

@@ -27,6 +27,7 @@ export default {
       'view-as-end': 'হিসেবে দেখা শেষ',
       'scim-token-created': 'SCIM টোকেন তৈরি',
       'scim-token-revoked': 'SCIM টোকেন বাতিল',
+      erase: 'ব্যক্তির তথ্য মুছে ফেলা হয়েছে',
     },
     history: {
       title: '%{name} #%{id}-এর ইতিহাস',

@@ -27,6 +27,7 @@ export default {
       'view-as-end': 'Ended viewing as',
       'scim-token-created': 'SCIM token created',
       'scim-token-revoked': 'SCIM token revoked',
+      erase: 'Person erased',
     },
     history: {
       title: 'History of %{name} #%{id}',

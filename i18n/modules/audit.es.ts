@@ -27,6 +27,7 @@ export default {
       'view-as-end': 'Terminó la vista como',
       'scim-token-created': 'Token SCIM creado',
       'scim-token-revoked': 'Token SCIM revocado',
+      erase: 'Persona borrada',
     },
     history: {
       title: 'Historial de %{name} n.º %{id}',

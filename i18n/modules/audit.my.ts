@@ -27,6 +27,7 @@ export default {
       'view-as-end': 'အဖြစ် ကြည့်ရှုမှု ပြီးဆုံး',
       'scim-token-created': 'SCIM တိုကင် ဖန်တီးပြီး',
       'scim-token-revoked': 'SCIM တိုကင် ရုပ်သိမ်းပြီး',
+      erase: 'ပုဂ္ဂိုလ်ဒေတာ ဖျက်ပြီး',
     },
     history: {
       title: '%{name} #%{id} ၏ သမိုင်း',

@@ -15,6 +15,7 @@ import { auditBranchCovered014 } from './migrations/014_audit_branch_covered';
 import { directory015 } from './migrations/015_directory';
 import { menuVersions016 } from './migrations/016_menu_versions';
 import { notificationExpiry017 } from './migrations/017_notification_expiry';
+import { personKeys018 } from './migrations/018_person_keys';
 
 /** Versioned migrations, in order. Names are frozen once released. */
 function migrations(conn: Connection): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrations(conn: Connection): Record<string, Migration> {
     '015_directory': directory015(conn.dialect),
     '016_menu_versions': menuVersions016,
     '017_notification_expiry': notificationExpiry017,
+    '018_person_keys': personKeys018,
   };
 }
 

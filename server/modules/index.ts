@@ -13,6 +13,7 @@ import { directoryModule } from './directory';
 import { fieldRulesRoutes } from './field-rules';
 import { scheduleModule } from './schedule';
 import { privacyRoutes } from './privacy';
+import { erasureRoutes } from './privacy/erasure-routes';
 
 /**
  * The feature modules beyond generic CRUD, registered under the API base after the generated
@@ -34,4 +35,5 @@ export const featureModules: readonly FastifyPluginAsync[] = [
   fieldRulesRoutes,
   scheduleModule,
   privacyRoutes,
+  erasureRoutes,
 ];

@@ -140,6 +140,8 @@ describe.each(DATABASES)('authorisation matrix from the OpenAPI document on %s',
     for (const p of ['/audit/deleted/{resource}', '/audit/history/{resource}/{id}']) ids.set(p, 'medicine');
     // Subject access (issue 49): both parameters get 'medicine', which describes no person: refused (422) after the access rule.
     ids.set('/privacy/subject-access/{resource}/{id}', 'medicine');
+    // Erasure likewise: a 'medicine' person is refused (422) after the access rule, so nothing is erased.
+    ids.set('/privacy/erase/{resource}/{id}', 'medicine');
     // Another session of the Super Admin, so the route that ends one has a real one to name.
     const spare = await w.login('admin', 'admin-test-password');
     const sessions = (await s.call('GET', '/api/users/user-session-list', { token: spare })).json<{

@@ -5,6 +5,7 @@ import { branchOf, reaches } from '../../auth/scope';
 import { parseBound } from '../accounts/history';
 import { auditDb, type AuditLogTable, type AuditTables } from './chain';
 import type { Handle } from './trail';
+import { openEntries } from './sealed-values';
 
 /** Who reads the trail: a viewer of branch 0 sees every entry, any other their branch's and hospital-wide records'. */
 export interface Reader {
@@ -64,7 +65,8 @@ export function auditQueries(db: Handle, mask?: EntryMask) {
       q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const shown: EntryView[] = [];
-    for (const r of rows) {
+    // People's personal values are sealed in the stored entries (./sealed-values.ts): opened here, or shown erased.
+    for (const r of await openEntries(db, rows)) {
       const view = viewOf(r, withSnapshot);
       shown.push(mask && reader ? await mask(reader, r, view) : view);
     }
@@ -158,14 +160,15 @@ export function auditQueries(db: Handle, mask?: EntryMask) {
 
     /** One entry, if the reader may see it. */
     async entry(reader: Reader, id: number): Promise<AuditLogTable | undefined> {
-      return scoped(adb.selectFrom('audit_log').where('audit_id', '=', id), reader)
+      const row = await scoped(adb.selectFrom('audit_log').where('audit_id', '=', id), reader)
         .selectAll()
         .executeTakeFirst();
+      return row && (await openEntries(db, [row]))[0];
     },
 
     /** The newest entry of a record (whoever may see it): what a restore compares `latest` with. */
     async newestOf(on: Handle, resource: string, record: number): Promise<AuditLogTable | undefined> {
-      return auditDb(on)
+      const row = await auditDb(on)
         .selectFrom('audit_log')
         .selectAll()
         .where('audit_resource', '=', resource)
@@ -173,6 +176,9 @@ export function auditQueries(db: Handle, mask?: EntryMask) {
         .orderBy('audit_id', 'desc')
         .limit(1)
         .executeTakeFirst();
+      // Its actor's name is shown (a stale save's refusal): opened from its seal, on the same
+      // connection or transaction (SQLite's one connection is the transaction's while it runs).
+      return row && (await openEntries(db, [row], on))[0];
     },
   };
 }

@@ -8,6 +8,7 @@ import type { AuditLogTable } from './chain';
 import { auditQueries } from './queries';
 import { writeIntent, type Handle } from './trail';
 import { servedBesides } from '../routes-of';
+import { isErased } from './sealed-values';
 
 /** Actions after which the entry's snapshot is the record as it then was. */
 const VERSIONS = new Set(['create', 'update', 'restore', 'undelete']);
@@ -25,7 +26,14 @@ export function restorer(ctx: AppContext) {
     const d = ctx.registry.find(entry.audit_resource) ?? servedBesides.find((x) => x.name === entry.audit_resource);
     if (!d || entry.audit_record === null || entry.audit_snapshot === null)
       throw new ApiError(422, `This entry (${entry.audit_action} of ${entry.audit_resource}) cannot be put back from the trail`);
-    return { entry, d, last: JSON.parse(entry.audit_snapshot) as Row };
+    const last = JSON.parse(entry.audit_snapshot) as Row;
+    // A version of an erased person (issue 49): its personal values are gone for good, and must not come back as blanks either.
+    if (Object.values(last).some(isErased))
+      throw new ApiError(
+        422,
+        `This ${entry.audit_resource} record's person has been erased: their earlier values cannot be read, restored or undeleted`,
+      );
+    return { entry, d, last };
   }
 
   async function assertHolds(actor: AuthUser, slug: string) {

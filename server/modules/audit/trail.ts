@@ -17,6 +17,7 @@ import {
 } from './chain';
 import { descriptorChanges, descriptorSnapshot, type FieldChanges } from './changes';
 import { waitForLock } from '../../db/database-lock';
+import type { Sealer } from './sealed-values';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../resources/audit';
 import { userAccess } from '../../../resources';
 
@@ -172,6 +173,8 @@ export function trailOf(conn: TrailConnection): Trail {
  */
 export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite.Statement) {
   let compiled: ReturnType<typeof compileStatements> | undefined;
+  /** Seals people's personal values in the entries (./sealed-values.ts); set once at start. */
+  let sealer: Sealer | undefined;
   const statements = (on: Handle) => (compiled ??= compileStatements(on));
   /** Takes the trail's lock for the rest of the transaction (SQLite: the transaction already has the one writer). */
   const lock = async (trx: Kysely<unknown>) => {
@@ -211,10 +214,31 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
     }
   }
 
-  /** An entry's own values, its actor's name and branch read (or, with no await, taken as read). */
-  function bodyOf(on: Handle, entry: TrailEntry): EntryBody | Promise<EntryBody> {
+  /**
+   * An entry's own values, its actor's name and branch read (or, with no await, taken as read);
+   * with a sealer, the person's personal values and the actor's name sealed (no await either
+   * when the entry is about no person and the actor's key is taken as read).
+   */
+  function bodyOf(on: Handle, plain: TrailEntry): EntryBody | Promise<EntryBody> {
+    const sealing = sealer?.sealEntry(on, plain);
+    if (sealing instanceof Promise) return sealing.then((entry) => bodyOfSealed(on, entry));
+    return bodyOfSealed(on, sealing ?? plain);
+  }
+
+  function bodyOfSealed(on: Handle, entry: TrailEntry): EntryBody | Promise<EntryBody> {
     const who = entry.actor && actorOf(on, entry.actor.user_id);
-    return who instanceof Promise ? who.then((w) => bodyWith(entry, w)) : bodyWith(entry, who);
+    const body = who instanceof Promise ? who.then((w) => bodyWith(entry, w)) : bodyWith(entry, who);
+    return sealer ? (body instanceof Promise ? body.then((b) => withSealedName(on, b)) : withSealedName(on, body)) : body;
+  }
+
+  /** The actor's name sealed with their own key (an erased account's name must not stay in its entries). */
+  function withSealedName(on: Handle, body: EntryBody): EntryBody | Promise<EntryBody> {
+    const actor = body.audit_actor;
+    const name = body.audit_actor_name;
+    if (!sealer || actor === null || name === null) return body;
+    const now = sealer.sealNameNow(actor, name);
+    if (now !== undefined) return { ...body, audit_actor_name: now };
+    return sealer.sealName(on, actor, name).then((sealed) => ({ ...body, audit_actor_name: sealed }));
   }
 
   function bodyWith(entry: TrailEntry, who: Who | undefined): EntryBody {
@@ -403,5 +427,10 @@ export function createTrail(dialect: Dialect, prepare?: (text: string) => SQLite
     });
   }
 
-  return { record, recordMany, accountEvent, recorder, recorderOfMany, prune };
+  /** Seals personal values from now on (server/app.ts, once the master key is known). */
+  const sealWith = (s: Sealer) => {
+    sealer = s;
+  };
+
+  return { record, recordMany, accountEvent, recorder, recorderOfMany, prune, sealWith };
 }

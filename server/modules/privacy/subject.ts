@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { dynamic, type Row } from '../../db/database';
 import { auditDb } from '../audit/chain';
+import { openEntries } from '../audit/sealed-values';
 import { notification, personalOf, userAccess, type Field, type ResourceDescriptor } from '../../../resources';
 
 /**
@@ -142,20 +143,27 @@ export function subjectReader(ctx: AppContext) {
 
     // The trail: entries about their record, and (a staff account) entries they made.
     const adb = auditDb(ctx.conn.db);
-    const about = await adb
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('audit_resource', '=', d.name)
-      .where('audit_record', '=', id)
-      .orderBy('audit_id')
-      .execute();
+    // Personal values are sealed in the stored entries (issue 49 point 3): exported opened.
+    const about = await openEntries(
+      ctx.conn.db,
+      await adb
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('audit_resource', '=', d.name)
+        .where('audit_record', '=', id)
+        .orderBy('audit_id')
+        .execute(),
+    );
     sections.push({
       file: 'audit/about-them',
       what: `Audit trail entries about their ${d.name} record (changes, sign-ins, exports).`,
       rows: about,
     });
     if (d.name === userAccess.resource) {
-      const made = await adb.selectFrom('audit_log').selectAll().where('audit_actor', '=', id).orderBy('audit_id').execute();
+      const made = await openEntries(
+        ctx.conn.db,
+        await adb.selectFrom('audit_log').selectAll().where('audit_actor', '=', id).orderBy('audit_id').execute(),
+      );
       sections.push({ file: 'audit/made-by-them', what: 'Audit trail entries of what they did, as the acting user.', rows: made });
     }
     return { resource: d, id, record, sections, pictures };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Row } from '../../db/database';
+import type { Db, Row } from '../../db/database';
 import type { Change, CrudGuards } from '../../crud/service';
 import type { PolicyDeclaration } from '../policy-declaration';
 import { users } from '../../../resources';
@@ -23,6 +23,22 @@ import { USER_MENUS, permissionRules } from '../access/permission-rules';
  */
 export const usersPolicy: PolicyDeclaration = { resource: users.name, build: buildUsersPolicy };
 
+/** 409 when the user is the last active Super Admin, who cannot be `what` (also the erasure's rule, issue 49). */
+export async function assertNotLastSuperAdmin(db: Db, userId: number, what: string): Promise<void> {
+  const superAdmin = Number(await setting(db, 'super_admin_group'));
+  const user = await db.selectFrom('users').select(['user_group', 'user_status']).where('user_id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound(`user ${userId}`);
+  if (user.user_group !== superAdmin || user.user_status !== 1) return;
+  const others = await db
+    .selectFrom('users')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('user_group', '=', superAdmin)
+    .where('user_status', '=', 1)
+    .where('user_id', '<>', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(others.n) === 0) throw new ApiError(409, `The last active Super Admin cannot be ${what}`);
+}
+
 function buildUsersPolicy(ctx: AppContext): CrudGuards {
   const db = ctx.conn.db;
   const escalation = noEscalation(ctx);
@@ -41,21 +57,7 @@ function buildUsersPolicy(ctx: AppContext): CrudGuards {
     deleting: action === 'delete',
   });
 
-  /** 409 when the change would leave no active Super Admin. */
-  async function checkLastSuperAdmin(userId: number, what: string) {
-    const superAdmin = Number(await setting(db, 'super_admin_group'));
-    const user = await db.selectFrom('users').select(['user_group', 'user_status']).where('user_id', '=', userId).executeTakeFirst();
-    if (!user) throw notFound(`user ${userId}`);
-    if (user.user_group !== superAdmin || user.user_status !== 1) return;
-    const others = await db
-      .selectFrom('users')
-      .select(sql<number | string>`count(*)`.as('n'))
-      .where('user_group', '=', superAdmin)
-      .where('user_status', '=', 1)
-      .where('user_id', '<>', userId)
-      .executeTakeFirstOrThrow();
-    if (Number(others.n) === 0) throw new ApiError(409, `The last active Super Admin cannot be ${what}`);
-  }
+  const checkLastSuperAdmin = (userId: number, what: string) => assertNotLastSuperAdmin(db, userId, what);
 
   return {
     async beforeCreate({ actor, after, body }) {

@@ -7,7 +7,10 @@ import { bulkPath } from '../../../resources/bulk';
 import { importable, importColumns, importPath, naturalKeyOf, UNDO_IMPORT_PATH } from '../../../resources/spreadsheets';
 import { dynamic, type Row } from '../../../server/db/database';
 import { UNTRAILED_ROUTES } from '../../../server/modules/audit/untrailed';
-import { verifyChain } from '../../../server/modules/audit/chain';
+import { verifyChain, type AuditLogTable } from '../../../server/modules/audit/chain';
+import { openEntries } from '../../../server/modules/audit/sealed-values';
+import { erasurePath } from '../../../resources/erasure';
+import { member } from '../../../resources/member';
 import { createExamples } from '../../fixtures/examples';
 import { approvalsOf } from '../../../server/modules/approvals';
 import { DATABASES, multipart, png, startServer, type TestServer } from '../harness';
@@ -20,15 +23,6 @@ import { secondFactorTrailCases } from '../second-factor/trail-cases';
  * a session add none. A write route with neither a case here nor a declaration in
  * server/modules/audit/untrailed.ts fails: a new route cannot go without its trail unnoticed.
  */
-interface Entry {
-  audit_id: number;
-  audit_action: string;
-  audit_resource: string;
-  audit_record: number | null;
-  audit_actor: number | null;
-  audit_actor_name: string | null;
-  audit_changes: Record<string, unknown>;
-}
 interface Expected {
   resource: string;
   /** null: an entry about a resource as a whole (an import, an export). */
@@ -66,9 +60,13 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
   const db = () => dynamic(s.app.ctx.conn.db);
   const newest = async () => Number((await sql<{ n: unknown }>`SELECT max(audit_id) AS n FROM audit_log`.execute(db())).rows[0]?.n ?? 0);
   const entriesAfter = async (id: number) =>
-    (await sql<Entry & { audit_changes: string }>`SELECT * FROM audit_log WHERE audit_id > ${id} ORDER BY audit_id`.execute(db())).rows.map(
-      (r) => ({ ...r, audit_changes: JSON.parse(r.audit_changes) as Record<string, unknown> }),
-    );
+    // People's personal values are sealed in the stored entries: read as the trail's readers open them.
+    (
+      await openEntries(
+        s.app.ctx.conn.db,
+        (await sql<AuditLogTable>`SELECT * FROM audit_log WHERE audit_id > ${id} ORDER BY audit_id`.execute(db())).rows,
+      )
+    ).map((r) => ({ ...r, audit_changes: JSON.parse(r.audit_changes) as Record<string, unknown> }));
   const stored = (d: ResourceDescriptor, id: number) =>
     db().selectFrom(d.table).selectAll().where(sql.ref(d.idField), '=', id).executeTakeFirstOrThrow();
   const ok = async (method: string, url: string, options: Parameters<TestServer['call']>[2] = {}) => {
@@ -337,6 +335,17 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         return [
           { resource: 'scim-token', record: id, action: 'scim-token-created', changes: { token_name: { after: 'cov-revoked' } } },
           { resource: 'scim-token', record: id, action: 'scim-token-revoked', changes: { token_name: { before: 'cov-revoked' } } },
+        ];
+      },
+    });
+    cases.set('POST /api/privacy/erase/{resource}/{id}', {
+      async run() {
+        const id = Number((await ok('POST', `/api${actionPath(member, 'create')}`, { body: { title: 'Cov erased member' } })).data.id);
+        await ok('POST', `/api${erasurePath('member', id)}`);
+        return [
+          { resource: 'member', record: id, action: 'create' },
+          { resource: 'member', record: id, action: 'update' },
+          { resource: 'member', record: id, action: 'erase', changes: { erased: { fields: ['logo', 'title', 'url'], pictures: 0 } } },
         ];
       },
     });
