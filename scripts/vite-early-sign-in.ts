@@ -69,7 +69,9 @@ export function earlySignIn(): Plugin {
     name: 'early-sign-in',
     transformIndexHtml(html) {
       if (!html.includes('<div id="root"></div>')) throw new Error('index.html must contain <div id="root"></div>');
-      return html.replace('</head>', `  <style>${CSS}</style>\n  </head>`).replace('<div id="root"></div>', `${FORM}\n    <div id="root"></div>`);
+      return html
+        .replace('</head>', `  <style>${CSS}</style>\n  </head>`)
+        .replace('<div id="root"></div>', `${FORM}\n    <div id="root"></div>`);
     },
   };
 }

@@ -15,7 +15,7 @@ import { lazyComponent, withToolMessages } from '../lazy';
 import type { SignedInUser } from '../modules/second-factor/api';
 // Already in the first script: it is the app bar's switch too (src/modules/i18n), so the sign-in page grows by nothing.
 import { LanguageSwitch } from '../modules/i18n/LanguageSwitch';
-import { takeEarlySignIn, type EarlySignIn } from './earlySignIn';
+import { dropEarlySignIn, readEarlySignIn, type EarlySignIn } from './earlySignIn';
 import { EarlyPagesContext } from '../screens/firstPage';
 
 // The second step (code, passkey, enrolment) is a chunk of its own: most sign-ins never need it.
@@ -32,20 +32,19 @@ interface Credentials {
 
 /**
  * Takes over the sign-in form index.html showed before the console's script arrived (./earlySignIn):
- * its values and focus go to this form, in the same commit as this form appears, so no key press
- * falls between the two; a submit made there signs in now.
+ * its values are this form's defaults (read as the page first renders); here, in the same commit
+ * as this form appears (no key press falls between the two), the early one goes, its focus comes
+ * here, and a submit made there signs in now.
  */
-function TakeOverEarlyForm({ onTaken }: { onTaken: (early: EarlySignIn) => void }) {
-  const { setValue, setFocus } = useFormContext();
-  const taken = useRef(onTaken);
+function TakeOverEarlyForm({ early, onSubmitted }: { early: EarlySignIn | undefined; onSubmitted: () => void }) {
+  const { setFocus } = useFormContext();
+  const submitted = useRef(onSubmitted);
   useLayoutEffect(() => {
-    const early = takeEarlySignIn();
     if (!early) return;
-    setValue('username', early.username);
-    setValue('password', early.password);
+    dropEarlySignIn();
     if (early.focused) setFocus(early.focused);
-    taken.current(early);
-  }, [setValue, setFocus]);
+    if (early.submitted && early.username !== '' && early.password !== '') submitted.current();
+  }, [early, setFocus]);
   return null;
 }
 
@@ -55,15 +54,17 @@ export function LoginPage() {
   const login = useLogin();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const [remember, setRemember] = useState(false);
+  // What the visitor typed in index.html's own form before the console was here (./earlySignIn).
+  const [early] = useState(readEarlySignIn);
+  const [remember, setRemember] = useState(early?.remember ?? false);
   const [step, setStep] = useState<SecondFactorNeeded>();
   // The username and password go to the directory (LDAP) instead of the console's own accounts.
   const [useLdap, setUseLdap] = useState(false);
   // The list the console returns to (react-admin's redirect state): its first page is asked for
   // as soon as the session is saved, before the layout's first render (~1 s of a slow phone's CPU).
-  const early = useContext(EarlyPagesContext);
+  const earlyPages = useContext(EarlyPagesContext);
   const next = (useLocation().state ?? {}) as { nextPathname?: string; nextSearch?: string };
-  const signedIn = () => void early?.firstPageAt?.({ pathname: next.nextPathname ?? '/', search: next.nextSearch ?? '' });
+  const signedIn = () => void earlyPages?.firstPageAt?.({ pathname: next.nextPathname ?? '/', search: next.nextSearch ?? '' });
   const finish = (user: SignedInUser, keep: boolean) => login({ completed: user, remember: keep }).then(signedIn);
   const withPasskey = async () => {
     try {
@@ -111,13 +112,14 @@ export function LoginPage() {
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {translate('app.sign_in.greeting')}
           </Typography>
-          <Form onSubmit={(values: Record<string, unknown>) => submit(values)} noValidate>
+          <Form
+            onSubmit={(values: Record<string, unknown>) => submit(values)}
+            defaultValues={early && { username: early.username, password: early.password }}
+            noValidate
+          >
             <TakeOverEarlyForm
-              onTaken={(early) => {
-                setRemember(early.remember);
-                if (early.submitted && early.username !== '' && early.password !== '')
-                  void submit({ username: early.username, password: early.password }, early.remember);
-              }}
+              early={early}
+              onSubmitted={() => early && void submit({ username: early.username, password: early.password }, early.remember)}
             />
             <TextInput source="username" label="app.sign_in.username" autoComplete="username" validate={required()} fullWidth autoFocus />
             <PasswordInput source="password" label="app.sign_in.password" autoComplete="current-password" validate={required()} fullWidth />

@@ -16,32 +16,25 @@ export interface EarlySignIn {
 const PAGE_ID = 'early-sign-in-page';
 const FORM_ID = 'early-sign-in';
 
-/** What the early form holds, and removes it (and its mark on <html>); undefined once taken or when never shown. */
-export function takeEarlySignIn(): EarlySignIn | undefined {
-  const shown = document.documentElement.hasAttribute('data-early-sign-in');
+/** What the early form holds (undefined when it was not shown or is gone); dropEarlySignIn removes it. */
+export function readEarlySignIn(): EarlySignIn | undefined {
   const form = document.getElementById(FORM_ID);
-  if (!shown || !(form instanceof HTMLFormElement)) {
-    dropEarlySignIn();
-    return undefined;
-  }
+  if (!document.documentElement.hasAttribute('data-early-sign-in') || !(form instanceof HTMLFormElement)) return undefined;
   const input = (name: string) => {
     const found = form.elements.namedItem(name);
     return found instanceof HTMLInputElement ? found : undefined;
   };
-  // Read before the form leaves the page (the focus leaves with it).
   const active = document.activeElement;
-  const taken: EarlySignIn = {
+  return {
     username: input('username')?.value ?? '',
     password: input('password')?.value ?? '',
     remember: input('remember')?.checked ?? false,
     submitted: form.hasAttribute('data-pending'),
     focused: active === input('username') ? 'username' : active === input('password') ? 'password' : undefined,
   };
-  dropEarlySignIn();
-  return taken;
 }
 
-/** Removes the early form without taking anything: a signed-out page other than the sign-in page is drawn. */
+/** Removes the early form (and its mark on <html>): the console's own sign-in page is drawn. */
 export function dropEarlySignIn(): void {
   document.documentElement.removeAttribute('data-early-sign-in');
   document.getElementById(PAGE_ID)?.remove();
