@@ -31,19 +31,21 @@ interface Credentials {
 }
 
 /**
- * Takes over the sign-in form index.html showed before the console's script arrived (./earlySignIn):
- * its values are this form's defaults (read as the page first renders); here, in the same commit
- * as this form appears (no key press falls between the two), the early one goes, its focus comes
- * here, and a submit made there signs in now.
+ * Takes over the sign-in form index.html showed before the console's script arrived (./earlySignIn).
+ * Its values, read as the page first rendered, are this form's defaults; here, in the same commit
+ * as this form appears (no key press falls between), it is read again (a rendering that yielded
+ * may have let the visitor type or submit meanwhile) and removed, its focus comes here, and
+ * `onTaken` gets what it held last.
  */
-function TakeOverEarlyForm({ early, onSubmitted }: { early: EarlySignIn | undefined; onSubmitted: () => void }) {
+function TakeOverEarlyForm({ early, onTaken }: { early: EarlySignIn | undefined; onTaken: (last: EarlySignIn) => void }) {
   const { setFocus } = useFormContext();
-  const submitted = useRef(onSubmitted);
+  const taken = useRef(onTaken);
   useLayoutEffect(() => {
     if (!early) return;
+    const last = readEarlySignIn() ?? early;
     dropEarlySignIn();
-    if (early.focused) setFocus(early.focused);
-    if (early.submitted && early.username !== '' && early.password !== '') submitted.current();
+    if (last.focused) setFocus(last.focused);
+    taken.current(last);
   }, [early, setFocus]);
   return null;
 }
@@ -56,6 +58,9 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   // What the visitor typed in index.html's own form before the console was here (./earlySignIn).
   const [early] = useState(readEarlySignIn);
+  // One object until the early form's last values replace it: react-admin's form resets its
+  // values to its defaults whenever they are a new object.
+  const [defaults, setDefaults] = useState(() => early && { username: early.username, password: early.password });
   const [remember, setRemember] = useState(early?.remember ?? false);
   const [step, setStep] = useState<SecondFactorNeeded>();
   // The username and password go to the directory (LDAP) instead of the console's own accounts.
@@ -112,14 +117,16 @@ export function LoginPage() {
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {translate('app.sign_in.greeting')}
           </Typography>
-          <Form
-            onSubmit={(values: Record<string, unknown>) => submit(values)}
-            defaultValues={early && { username: early.username, password: early.password }}
-            noValidate
-          >
+          <Form onSubmit={(values: Record<string, unknown>) => submit(values)} defaultValues={defaults} noValidate>
             <TakeOverEarlyForm
               early={early}
-              onSubmitted={() => early && void submit({ username: early.username, password: early.password }, early.remember)}
+              onTaken={(last) => {
+                setRemember(last.remember);
+                if (last.username !== early?.username || last.password !== early.password)
+                  setDefaults({ username: last.username, password: last.password });
+                if (last.submitted && last.username !== '' && last.password !== '')
+                  void submit({ username: last.username, password: last.password }, last.remember);
+              }}
             />
             <TextInput source="username" label="app.sign_in.username" autoComplete="username" validate={required()} fullWidth autoFocus />
             <PasswordInput source="password" label="app.sign_in.password" autoComplete="current-password" validate={required()} fullWidth />
