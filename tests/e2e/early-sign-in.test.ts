@@ -66,6 +66,10 @@ describe('the sign-in form before the console has loaded', () => {
     expect(await page.locator('#early-sign-in-page').count()).toBe(0);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('username');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The page drawn again (the remember box) keeps what was typed.
+    await page.getByLabel(/remember me/i).check();
+    await expect.poll(() => page.getByLabel(/remember me/i).isChecked()).toBe(true);
+    expect(await consoleForm(page).inputValue()).toBe('nurs');
     await fresh.close();
   });
 
