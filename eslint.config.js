@@ -11,7 +11,7 @@ export default tseslint.config(
     ignores: [
       // A plain browser script outside the TypeScript project (runs before the bundle, see index.html).
       'public/theme-boot.js',
-      'public/signed-in-preload.js',
+      'public/session-boot.js',
       // One-line CommonJS stand-ins for packages' dependencies (vite.config.ts), outside the TypeScript project.
       'src/shims/*.cjs',
       'dist/**',

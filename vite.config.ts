@@ -2,10 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { signedInPreload } from './scripts/vite-signed-in-preload';
+import { earlySignIn } from './scripts/vite-early-sign-in';
 
 // The server serves dist/ with an SPA fallback; in development Vite proxies the API to it.
 export default defineConfig({
-  plugins: [react(), signedInPreload()],
+  plugins: [react(), signedInPreload(), earlySignIn()],
   resolve: {
     alias: {
       // An ES5 polyfill chain (get-intrinsic, call-bind, ...) of node-polyglot: the built-in suffices.

@@ -19,7 +19,7 @@ function withImports(bundle: OutputBundle, first: OutputChunk): Set<string> {
 
 /**
  * Lists the signed-in shell's scripts (those the sign-in page does not already load) in
- * `<meta name="signed-in-scripts">`, so public/signed-in-preload.js can start fetching them for a
+ * `<meta name="signed-in-scripts">`, so public/session-boot.js can start fetching them for a
  * returning user while the main script is still downloading and running, so the first list row
  * comes sooner. Build only: in development Vite serves modules one by one.
  */

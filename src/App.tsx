@@ -4,7 +4,7 @@ import { Admin, CustomRoutes, Resource, type DataProvider, type I18nProvider, ty
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { registry as productRegistry, type Registry } from '../resources';
 import { createDataProvider } from '../dataProvider';
-import { withEarlyList, type EarlyListDataProvider } from '../dataProvider/earlyList';
+import { withEarlyList } from '../dataProvider/earlyList';
 import { createAuthProvider, session, type ConsoleAuthProvider } from '../authProvider';
 import { i18nProvider as consoleI18nProvider } from '../i18n';
 import { API_URL } from './config';
@@ -28,7 +28,7 @@ import { RowActionsProvider, mergeRowActions } from './screens/row-action-extens
 import { DirectionProvider, useDirection, withDirection } from './modules/i18n/DirectionProvider';
 import { preferenceStore } from './modules/i18n/preferenceStore';
 import { isOnDemand, lazyComponent, withToolMessages } from './lazy';
-import { EarlyPagesContext, prefetchFirstPage } from './screens/firstPage';
+import { EarlyPagesContext, prefetchFirstPage, type EarlyPages } from './screens/firstPage';
 import { isLocked } from './modules/second-factor/lock-state';
 import { FieldRulesProvider, type FieldRulesAnswer } from './screens/field-rules';
 
@@ -86,7 +86,7 @@ function SignInPage() {
  * screen, app bar items: one chunk, src/signed-in.ts) is imported at once, and the first render
  * waits for it, instead of importing it when the layout first renders: the import then starts
  * before react-admin's first render rather than after it (bench/FIRST-VISIT.md). Its scripts are usually already downloading, preloaded by
- * public/signed-in-preload.js. Settles when every part is here or has failed; never rejects.
+ * public/session-boot.js. Settles when every part is here or has failed; never rejects.
  */
 export function prefetchSignedInScreens(): Promise<unknown> {
   // Each part is marked loaded by its own preload, though they share one chunk: a part that was
@@ -109,7 +109,7 @@ export interface ConsoleParts {
   /** Settles (never rejects) when the first page asked for at start-up is in, or at once if none was. */
   firstPage: Promise<void>;
   /** The pages asked for before their list (the list starts from one that has arrived, or one kept in the browser). */
-  earlyPages: Pick<EarlyListDataProvider, 'arrived' | 'stored'>;
+  earlyPages: EarlyPages;
 }
 
 /**
@@ -148,16 +148,18 @@ export function createConsole({
       void queryClient.invalidateQueries();
     },
   });
-  const firstPage = prefetchFirstPage({
-    askEarly: early.askEarly,
-    stored: early.stored,
-    registry,
-    store,
-    location,
-    ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
-    mayList: (resource) => authProvider.canAccessNow({ resource, action: 'list' }) === true,
-  });
-  return { dataProvider: early.dataProvider, queryClient, authProvider, firstPage, earlyPages: early };
+  const firstPageAt = (at: { pathname: string; search: string }) =>
+    prefetchFirstPage({
+      askEarly: early.askEarly,
+      stored: early.stored,
+      registry,
+      store,
+      location: at,
+      ownDefaults: (resource) => screenExtensions[resource]?.useListFilters !== undefined,
+      mayList: (resource) => authProvider.canAccessNow({ resource, action: 'list' }) === true,
+    });
+  const firstPage = firstPageAt(location);
+  return { dataProvider: early.dataProvider, queryClient, authProvider, firstPage, earlyPages: { ...early, firstPageAt } };
 }
 
 /**

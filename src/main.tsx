@@ -19,7 +19,7 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 // reopened the edit dialog the user had just saved and closed. Each lazy screen has its own
 // Suspense fallback, so a sync navigation shows that instead of keeping the old screen.
 // A returning user's first render waits for the signed-in shell's code (already downloading,
-// preloaded by public/signed-in-preload.js): rendered before it, the layout suspended, and React
+// preloaded by public/session-boot.js): rendered before it, the layout suspended, and React
 // held the revealed layout and list back for up to 300 ms after that fallback showed.
 // prefetchSignedInScreens never rejects: a failed chunk is fetched again as the layout renders.
 const shell = session.token() ? prefetchSignedInScreens() : undefined;

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useContext, useLayoutEffect, useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,13 +8,15 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MuiButton from '@mui/material/Button';
 import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Form, PasswordInput, TextInput, required, useLogin, useNotify, useTranslate } from 'react-admin';
 import { SecondFactorNeeded } from '../../authProvider/second-factor';
 import { lazyComponent, withToolMessages } from '../lazy';
 import type { SignedInUser } from '../modules/second-factor/api';
 // Already in the first script: it is the app bar's switch too (src/modules/i18n), so the sign-in page grows by nothing.
 import { LanguageSwitch } from '../modules/i18n/LanguageSwitch';
+import { dropEarlySignIn, readEarlySignIn, type EarlySignIn } from './earlySignIn';
+import { EarlyPagesContext } from '../screens/firstPage';
 
 // The second step (code, passkey, enrolment) is a chunk of its own: most sign-ins never need it.
 const SecondStep = lazyComponent(
@@ -27,17 +30,47 @@ interface Credentials {
   password: string;
 }
 
+/**
+ * Takes over the sign-in form index.html showed before the console's script arrived (./earlySignIn).
+ * Its values, read as the page first rendered, are this form's defaults; here, in the same commit
+ * as this form appears (no key press falls between), it is read again (a rendering that yielded
+ * may have let the visitor type or submit meanwhile) and removed, its focus comes here, and
+ * `onTaken` gets what it held last.
+ */
+function TakeOverEarlyForm({ early, onTaken }: { early: EarlySignIn | undefined; onTaken: (last: EarlySignIn) => void }) {
+  const { setFocus } = useFormContext();
+  const taken = useRef(onTaken);
+  useLayoutEffect(() => {
+    if (!early) return;
+    const last = readEarlySignIn() ?? early;
+    dropEarlySignIn();
+    if (last.focused) setFocus(last.focused);
+    taken.current(last);
+  }, [early, setFocus]);
+  return null;
+}
+
 /** Sign-in page of spec 000: username, password (toggle), remember me, forgot-password link; and the language switch. */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
-  const [remember, setRemember] = useState(false);
+  // What the visitor typed in index.html's own form before the console was here (./earlySignIn).
+  const [early] = useState(readEarlySignIn);
+  // One object until the early form's last values replace it: react-admin's form resets its
+  // values to its defaults whenever they are a new object.
+  const [defaults, setDefaults] = useState(() => early && { username: early.username, password: early.password });
+  const [remember, setRemember] = useState(early?.remember ?? false);
   const [step, setStep] = useState<SecondFactorNeeded>();
   // The username and password go to the directory (LDAP) instead of the console's own accounts.
   const [useLdap, setUseLdap] = useState(false);
-  const finish = (user: SignedInUser, keep: boolean) => login({ completed: user, remember: keep });
+  // The list the console returns to (react-admin's redirect state): its first page is asked for
+  // as soon as the session is saved, before the layout's first render (~1 s of a slow phone's CPU).
+  const earlyPages = useContext(EarlyPagesContext);
+  const next = (useLocation().state ?? {}) as { nextPathname?: string; nextSearch?: string };
+  const signedIn = () => void earlyPages?.firstPageAt?.({ pathname: next.nextPathname ?? '/', search: next.nextSearch ?? '' });
+  const finish = (user: SignedInUser, keep: boolean) => login({ completed: user, remember: keep }).then(signedIn);
   const withPasskey = async () => {
     try {
       const { factorApi } = await import('../modules/second-factor/api');
@@ -47,16 +80,20 @@ export function LoginPage() {
     }
   };
 
-  const submit = async (values: Record<string, unknown>) => {
+  // `keep`: the remember box as the early form had it (this render's state is older).
+  const submit = async (values: Record<string, unknown>, keep = remember) => {
     const { username, password } = values as unknown as Credentials;
     setBusy(true);
     try {
       if (useLdap) {
         const { directoryApi } = await import('../modules/directory/api');
-        const answer = await directoryApi.ldap(username, password, remember);
-        if (answer.second_factor) throw new SecondFactorNeeded(answer.second_factor, remember);
-        if (answer.token) await login({ completed: { ...answer, token: answer.token }, remember });
-      } else await login({ username, password, remember });
+        const answer = await directoryApi.ldap(username, password, keep);
+        if (answer.second_factor) throw new SecondFactorNeeded(answer.second_factor, keep);
+        if (answer.token) await finish({ ...answer, token: answer.token }, keep);
+      } else {
+        await login({ username, password, remember: keep });
+        signedIn();
+      }
     } catch (error) {
       if (error instanceof SecondFactorNeeded) setStep(error);
       else notify(error instanceof Error ? error.message : 'ra.auth.sign_in_error', { type: 'error' });
@@ -80,7 +117,17 @@ export function LoginPage() {
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {translate('app.sign_in.greeting')}
           </Typography>
-          <Form onSubmit={submit} noValidate>
+          <Form onSubmit={(values: Record<string, unknown>) => submit(values)} defaultValues={defaults} noValidate>
+            <TakeOverEarlyForm
+              early={early}
+              onTaken={(last) => {
+                setRemember(last.remember);
+                if (last.username !== early?.username || last.password !== early.password)
+                  setDefaults({ username: last.username, password: last.password });
+                if (last.submitted && last.username !== '' && last.password !== '')
+                  void submit({ username: last.username, password: last.password }, last.remember);
+              }}
+            />
             <TextInput source="username" label="app.sign_in.username" autoComplete="username" validate={required()} fullWidth autoFocus />
             <PasswordInput source="password" label="app.sign_in.password" autoComplete="current-password" validate={required()} fullWidth />
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>

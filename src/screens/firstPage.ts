@@ -68,8 +68,14 @@ export async function prefetchFirstPage(ctx: FirstPageContext): Promise<void> {
   if (!ctx.stored?.(d.name, firstParams(d))) await answer;
 }
 
+/** The early pages of the console, and a way to ask for one more (the sign-in page, for the screen it returns to). */
+export interface EarlyPages extends Pick<EarlyListDataProvider, 'arrived' | 'stored'> {
+  /** prefetchFirstPage for the list `location` opens, if it does (and the session may list it). */
+  firstPageAt?: (location: { pathname: string; search: string }) => Promise<void>;
+}
+
 /** The early pages of the console (App provides them; none in a screen rendered on its own). */
-export const EarlyPagesContext = createContext<Pick<EarlyListDataProvider, 'arrived' | 'stored'> | undefined>(undefined);
+export const EarlyPagesContext = createContext<EarlyPages | undefined>(undefined);
 
 /** The list's first query starts from a page kept in the browser: shown, and asked again at once. */
 function keptPageOptions(page: GetListResult): FirstPageOptions {
