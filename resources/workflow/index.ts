@@ -19,10 +19,21 @@ export const workflow = {
   dialog: 'sm',
   importable: false,
   fields: [
-    { name: 'workflow_resource', kind: 'text', required: true, unique: true, list: true, search: true, filter: true, maxLength: 100 },
+    {
+      name: 'workflow_resource',
+      kind: 'text',
+      personal: 'none',
+      required: true,
+      unique: true,
+      list: true,
+      search: true,
+      filter: true,
+      maxLength: 100,
+    },
     {
       name: 'workflow_mode',
       kind: 'choice',
+      personal: 'none',
       choices: ['none', 'review', 'four-eyes'],
       default: 'review',
       required: true,
@@ -32,12 +43,13 @@ export const workflow = {
     {
       name: 'workflow_groups',
       kind: 'text',
+      personal: 'none',
       list: true,
       maxLength: 500,
       default: '[]',
       pattern: { regex: '^\\s*\\[\\s*(\\d+\\s*(,\\s*\\d+\\s*)*)?\\]\\s*$', message: 'must be a JSON list of group ids, e.g. [3,5]' },
     },
-    { name: 'workflow_status', kind: 'status', default: 1, list: true },
+    { name: 'workflow_status', kind: 'status', personal: 'none', default: 1, list: true },
   ],
 } as const satisfies ResourceDescriptor;
 
