@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../http/envelope';
 import { versionOf } from '../../crud/versions';
 import { servedBesides, type ResourceDescriptor } from '../../../resources';
 import { changeRequest } from '../../../resources/change-request';
-import { writeIntent } from '../audit';
+import { writeIntent } from '../audit/trail';
 import { ACCESS, workflowState, type Workflow, type WorkflowState } from './workflows';
 import { announce } from './live';
 
