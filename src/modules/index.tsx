@@ -9,6 +9,7 @@ import { secondFactorModule } from './second-factor';
 import { explainModule } from './explain';
 import { directoryModule } from './directory';
 import { fieldRulesModule } from './field-rules';
+import { approvalsModule } from './approvals';
 import type { ConsoleModule } from './console-module';
 
 export type { ConsoleModule } from './console-module';
@@ -28,6 +29,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   explainModule,
   directoryModule,
   fieldRulesModule,
+  approvalsModule,
   i18nModule,
   shellModule,
 ];
