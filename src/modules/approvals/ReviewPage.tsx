@@ -12,7 +12,7 @@ import MuiLink from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { PageHeading } from '../../screens/PageHeading';
 import { ErrorBlock, Spinner } from '../../screens/ListStates';
@@ -20,6 +20,7 @@ import { messageOf } from '../../screens/failures';
 import { useFormat } from '../i18n/useFormat';
 import { CHANGE_REQUEST, decide, decisionsOf, getRequest, type ChangeRequest, type DecideAction } from './api';
 import { RequestDiff } from './RequestDiff';
+import { RecordHistoryButton } from '../audit/RecordHistoryButton';
 import { APPROVE_SLUG, REJECT_SLUG } from './slugs';
 
 const STATE_COLOR = { pending: 'warning', approved: 'success', rejected: 'error', stale: 'default' } as const;
@@ -141,15 +142,20 @@ function Decide({ request }: { request: ChangeRequest }) {
 export function ReviewPage() {
   const { id = '' } = useParams();
   const translate = useTranslate();
-  const query = useQuery({ queryKey: [CHANGE_REQUEST, 'review', id], queryFn: () => getRequest(id) });
+  const numeric = /^\d+$/.test(id);
+  const query = useQuery({ queryKey: [CHANGE_REQUEST, 'review', id], queryFn: () => getRequest(id), enabled: numeric });
+  // No request is made by hand (`/change-request/create`, the generic New): the queue instead.
+  if (!numeric) return <Navigate to={`/${CHANGE_REQUEST}`} replace />;
   const title = translate('approvals.console.review_title', { id });
   return (
     <Box sx={{ my: 2, display: 'grid', gap: 2 }}>
       <PageHeading title={title} group={translate('resources.change-request.name', { smart_count: 2 })} />
-      <Box>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
         <MuiLink component={Link} to="/change-request">
           {translate('approvals.console.back')}
         </MuiLink>
+        {/* The request's own trail: submitted by its author, decided by its approvers. */}
+        {query.data && <RecordHistoryButton resource={CHANGE_REQUEST} id={query.data.change_request_id} />}
       </Box>
       <Card>
         <CardContent>
