@@ -18,7 +18,7 @@ export const workflowPolicy: PolicyDeclaration = {
   build(ctx: AppContext): CrudGuards {
     const groups = ctx.registry.find('group');
     async function check({ after }: Change & { after: Row }) {
-      const resource = String(after.workflow_resource ?? '');
+      const resource = typeof after.workflow_resource === 'string' ? after.workflow_resource : '';
       if (resource !== ACCESS && (!ctx.registry.find(resource) || resource === 'workflow' || resource === 'change-request'))
         throw new ApiError(422, `There is no resource named ${resource} to put under a workflow`, {
           workflow_resource: 'must be a resource name or access',

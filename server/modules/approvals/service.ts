@@ -101,7 +101,7 @@ export function createApprovals(ctx: AppContext) {
 
   const nameOf = async (userId: number): Promise<string> => {
     const row = await ctx.conn.db.selectFrom('users').select('user_name').where('user_id', '=', userId).executeTakeFirst();
-    return row ? String(row.user_name) : `user #${userId}`;
+    return row ? row.user_name : `user #${userId}`;
   };
 
   /** Stores the request instead of the change and answers it (202). */
@@ -145,10 +145,10 @@ export function createApprovals(ctx: AppContext) {
     },
   };
 
-  function judge(m: ReadonlyMap<string, Workflow>, d: ResourceDescriptor, w: GatedWrite): void | Promise<never> {
-    if (!m.size) return;
+  function judge(m: ReadonlyMap<string, Workflow>, d: ResourceDescriptor, w: GatedWrite): undefined | Promise<never> {
+    if (!m.size) return undefined;
     const flow = flowOf(m, d, w);
-    if (!flow) return;
+    if (!flow) return undefined;
     if (w.via !== 'write')
       throw new ApiError(409, `${flow.why}: ${VIA_WORDS[w.via]} cannot send them for review; save each record on its own`);
     return submit(d, flow, w);

@@ -8,6 +8,11 @@ import { registry } from '../../../resources';
 import { importable, importErrorsPath } from '../../../resources/spreadsheets';
 
 export const UNTRAILED_ROUTES: Readonly<Record<string, string>> = {
+  // Change requests (issue 48) are written by saving a record under its workflow; these answer 405.
+  'POST /change-request/change-request-create': 'refused (405): change requests are made by saving under a workflow',
+  'PUT /change-request/change-request-update/{id}': 'refused (405): change requests are decided by approve, reject or rebase',
+  'DELETE /change-request/change-request-delete/{id}': 'refused (405): change requests are never deleted by hand',
+  'POST /change-request/change-request-bulk': 'every row refused (405): change requests are decided one by one',
   'PUT /notification/notification-read/{id}': "the reader's own read mark on a notice",
   'PUT /notification/notification-read-all': "the reader's own read marks",
   'POST /reset-password-verify': 'mails a one-time code; no account changes (the reset itself is recorded)',

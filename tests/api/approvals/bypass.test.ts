@@ -52,7 +52,7 @@ describe.each(DATABASES)('approvals: no bypass on %s', (kind) => {
     accessApprovers = await w.group('Access Approvers', REVIEW_SLUGS);
     scratchGroup = await w.group('AP-SCRATCH', []);
     const admin = await s.app.ctx.conn.db.selectFrom('users').select('user_group').where('user_id', '=', 1).executeTakeFirstOrThrow();
-    superGroup = Number(admin.user_group);
+    superGroup = admin.user_group;
     await workflow(s, 'medicine', 'review', [people.managers]);
     // Set last: from here on a workflow change is itself an access change under review.
     await workflow(s, 'access', 'review', [accessApprovers, superGroup]);

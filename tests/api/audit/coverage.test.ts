@@ -9,6 +9,7 @@ import { dynamic, type Row } from '../../../server/db/database';
 import { UNTRAILED_ROUTES } from '../../../server/modules/audit/untrailed';
 import { verifyChain } from '../../../server/modules/audit/chain';
 import { createExamples } from '../../fixtures/examples';
+import { approvalsOf } from '../../../server/modules/approvals';
 import { DATABASES, multipart, png, startServer, type TestServer } from '../harness';
 import { PASSWORD, world, type World } from '../users/helpers';
 import { secondFactorTrailCases } from '../second-factor/trail-cases';
@@ -96,6 +97,12 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
       const free = registry.get('medicine').fields.find((f) => !taken.some((t) => t.field === f.name))!;
       Object.assign(body, { field_rule_user: 0, field_rule_resource: 'medicine', field_rule_field: free.name });
     }
+    // A workflow is one per resource, and names one: each copy takes a resource without one.
+    if (d.name === 'workflow') {
+      const taken = await db().selectFrom(d.table).select(sql.ref('workflow_resource').as('r')).execute();
+      const free = registry.all.find((x) => !['workflow', 'change-request'].includes(x.name) && !taken.some((t) => t.r === x.name))!;
+      Object.assign(body, { workflow_resource: free.name, workflow_mode: 'none', workflow_groups: '[]' });
+    }
     return body;
   }
   /** An update the resource accepts and its trail entry's change (a rule's text fields name a resource and a field). */
@@ -104,7 +111,9 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
       ? ['field_rule_level', 'hidden']
       : d.name === 'row-rule'
         ? ['row_rule_values', '1']
-        : [textField(d).name, 'Changed by the trail test'];
+        : d.name === 'workflow'
+          ? ['workflow_status', 0]
+          : [textField(d).name, 'Changed by the trail test'];
   const textField = (d: ResourceDescriptor) => d.fields.find((f) => f.kind === 'text' && !f.unique && f.name !== d.statusField)!;
 
   function genericCases(d: ResourceDescriptor) {
@@ -152,6 +161,78 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
     }
   }
 
+  /**
+   * The change requests' decisions (issue 48), each on a designation change its author sent for
+   * review under a workflow that holds only while the case runs.
+   */
+  function approvalCases() {
+    const designations = registry.get('designation');
+    let people: { approver: string; author: { id: number; token: string }; flow: number } | undefined;
+    const setUp = async () => {
+      if (people) return people;
+      const approvers = await w.group('COV-APPROVERS', ['change-request/change-request-approve', 'change-request/change-request-reject']);
+      const authors = await w.group('COV-AUTHORS', ['designation/designation-update', 'change-request/change-request-rebase']);
+      const flow = await s.app.ctx.crud.create(registry.get('workflow'), {
+        fields: { workflow_resource: 'designation', workflow_mode: 'review', workflow_groups: `[${approvers}]`, workflow_status: 0 },
+        files: [],
+      });
+      people = {
+        approver: (await w.member('cov-approver', w.branchA, approvers)).token,
+        author: await w.member('cov-author', w.branchA, authors),
+        flow: Number(flow.workflow_id),
+      };
+      return people;
+    };
+    const switchFlow = async (on: 0 | 1) => {
+      await db().updateTable('workflow').set({ workflow_status: on }).where('workflow_id', '=', people!.flow).execute();
+      approvalsOf(s.app.ctx).state.invalidate();
+    };
+    /** The author's change sent for review; the request's id and the name asked for. */
+    const submit = async () => {
+      const { author } = await setUp();
+      await switchFlow(1);
+      const name = `Reviewed ${++serial}`;
+      const res = await s.call('PUT', `/api${actionPath(designations, 'update')}/${w.designation}`, {
+        token: author.token,
+        body: { designation_name: name },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      return { id: Number(res.json<{ data: Row }>().data.change_request_id), name };
+    };
+    const decided = (action: 'approve' | 'reject' | 'rebase') =>
+      cases.set(`POST /api/change-request/change-request-${action}/{id}`, {
+        async run() {
+          try {
+            const sent = await submit();
+            const { approver, author } = people!;
+            const was = (await stored(designations, w.designation)).designation_name;
+            const before = await newest();
+            await ok('POST', `/api/change-request/change-request-${action}/${sent.id}`, {
+              token: action === 'rebase' ? author.token : approver,
+              body: {},
+            });
+            const entries: Expected[] = [{ resource: 'change-request', record: sent.id, action }];
+            if (action === 'approve')
+              entries.push({
+                resource: 'designation',
+                record: w.designation,
+                action: 'update',
+                changes: {
+                  designation_name: { before: was, after: sent.name },
+                  change_request: { after: { id: sent.id, author_id: author.id, author_name: 'User cov-author' } },
+                },
+              });
+            return { skipBefore: before, entries } as never;
+          } finally {
+            await switchFlow(0);
+          }
+        },
+      });
+    decided('approve');
+    decided('reject');
+    decided('rebase');
+  }
+
   /** A one-row CSV for an import: the create body of `bodyFor`, references by their code. */
   async function importFile(d: ResourceDescriptor): Promise<string> {
     const body = await bodyFor(d);
@@ -193,7 +274,10 @@ describe.each(DATABASES)('every write route leaves its trail on %s', (kind) => {
         .map((x) => opKey(x, `/api${p}`)),
     );
     // Users' writes need a password and their own cases (below); every other resource takes the generic ones.
-    for (const d of registry.all) if (d.name !== 'users') genericCases(d);
+    // Change requests are written by saving under a workflow (their generic writes answer 405, see
+    // UNTRAILED_ROUTES); their decisions have their own cases (below).
+    for (const d of registry.all) if (d.name !== 'users' && d.name !== 'change-request') genericCases(d);
+    approvalCases();
     for (const d of registry.all.filter(importable)) {
       cases.set(opKey('post', `/api${importPath(d)}`), {
         async run() {
