@@ -87,7 +87,8 @@ describe('approvals, end to end in Chromium', () => {
     // The approver groups' JSON text is edited as a multiple choice of the groups, by name.
     await dialog.getByLabel(/approver groups/i).click();
     await page.getByRole('option', { name: `Group ${REVIEWER_GROUP}`, exact: true }).click();
-    await page.keyboard.press('Escape');
+    // Closes the choice's list (Escape would ask the dialog to close).
+    await dialog.locator('#resource-dialog-title').click();
     await dialog.getByRole('button', { name: /^save$/i }).click();
     await page.waitForURL(/\/workflow(\?|$)/);
     const flows = (await api('/api/workflow/workflow-list/?status=all', await adminToken())).data as Record<string, unknown>[];
@@ -138,10 +139,14 @@ describe('approvals, end to end in Chromium', () => {
     await expect.poll(() => reviewer.getByTestId('request-state').textContent()).toBe('Approved');
     await expect.poll(() => reviewer.getByText('Approved by e2e-reviewer').count()).toBeGreaterThan(0);
 
-    // The public site reads the hero section through its list route: the new title, with no token.
-    const publicAnswer = await e.app.inject({ method: 'GET', url: '/api/hero-section/hero-section-list' });
-    expect(publicAnswer.statusCode, publicAnswer.body).toBe(200);
-    expect((publicAnswer.json().data as { title_1: string }[]).map((r) => r.title_1)).toEqual([NEW_TITLE]);
+    // The website reads the hero section through its list route (spec 001; it needs a session): the new title.
+    const answer = await e.app.inject({
+      method: 'GET',
+      url: '/api/hero-section/hero-section-list',
+      headers: { 'access-token': await adminToken() },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.json().data as { title_1: string }[]).map((r) => r.title_1)).toEqual([NEW_TITLE]);
     // The author's page: the badge is gone (live), the form shows the applied title after a reload.
     await expect.poll(() => editor.getByTestId('pending-review').count()).toBe(0);
     await editor.reload();
