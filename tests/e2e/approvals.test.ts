@@ -116,7 +116,7 @@ describe('approvals, end to end in Chromium', () => {
   it('a reviewer opens it from the queue, sees the diff against the live record and approves it; the public content changes', async () => {
     reviewer = await signedIn(REVIEWER);
     // The reviewers' bell counts the request waiting.
-    await expect.poll(() => reviewer.getByTestId('approvals-bell').textContent()).toContain('1');
+    await expect.poll(() => reviewer.getByTestId('approvals-bell').getAttribute('aria-label')).toBe('1 change request waits for review');
     await reviewer.getByTestId('approvals-bell').click();
     await reviewer.waitForURL(/\/change-request(\?|$)/);
     await expect.poll(() => reviewer.locator('tbody tr').count()).toBe(1);
@@ -161,7 +161,8 @@ describe('approvals, end to end in Chromium', () => {
     const requestId = Number(requests[0]?.change_request_id);
     await page.goto(`${e.url}/change-request/${requestId}`);
     await page.getByRole('button', { name: /^history$/i }).click();
-    const history = page.getByRole('dialog');
+    // Over the request's own dialog.
+    const history = page.getByRole('dialog').last();
     await expect.poll(() => history.getByText(/e2e-editor/).count()).toBeGreaterThan(0);
     await expect.poll(() => history.getByText(/e2e-reviewer/).count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');

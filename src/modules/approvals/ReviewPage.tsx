@@ -2,19 +2,19 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MuiLink from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
-import { PageHeading } from '../../screens/PageHeading';
 import { ErrorBlock, Spinner } from '../../screens/ListStates';
 import { messageOf } from '../../screens/failures';
 import { useFormat } from '../i18n/useFormat';
@@ -134,47 +134,52 @@ function Decide({ request }: { request: ChangeRequest }) {
 }
 
 /**
- * One change request for its reviewers and its author (`/change-request/:id`): who asked what and
+ * One change request for its reviewers and its author (`/change-request/:id`, a dialog as every
+ * record's is; closing it goes to the queue): who asked what and
  * why, the diff against the live record (the record history's diff table), the decisions so far,
  * and the decide actions. Its query's key starts with the resource name, so the socket's record
  * pushes of `change-request` (RecordPushes) and the `change-request` event (ApprovalPushes) reload it.
  */
 export function ReviewPage() {
   const { id = '' } = useParams();
+  const navigate = useNavigate();
   const translate = useTranslate();
   const numeric = /^\d+$/.test(id);
   const query = useQuery({ queryKey: [CHANGE_REQUEST, 'review', id], queryFn: () => getRequest(id), enabled: numeric });
   // No request is made by hand (`/change-request/create`, the generic New): the queue instead.
   if (!numeric) return <Navigate to={`/${CHANGE_REQUEST}`} replace />;
   const title = translate('approvals.console.review_title', { id });
+  const close = () => {
+    void navigate(`/${CHANGE_REQUEST}`);
+  };
   return (
-    <Box sx={{ my: 2, display: 'grid', gap: 2 }}>
-      <PageHeading title={title} group={translate('resources.change-request.name', { smart_count: 2 })} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-        <MuiLink component={Link} to="/change-request">
-          {translate('approvals.console.back')}
-        </MuiLink>
-        {/* The request's own trail: submitted by its author, decided by its approvers. */}
-        {query.data && <RecordHistoryButton resource={CHANGE_REQUEST} id={query.data.change_request_id} />}
-      </Box>
-      <Card>
-        <CardContent>
-          {query.isPending ? (
-            <Spinner />
-          ) : query.error ? (
-            <ErrorBlock message={messageOf(query.error)} />
-          ) : (
-            <>
-              <Summary request={query.data} />
-              <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
-                {translate('approvals.console.diff')}
-              </Typography>
-              <RequestDiff request={query.data} />
-              <Decide request={query.data} />
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <Dialog open onClose={close} fullWidth maxWidth="md" aria-labelledby="review-dialog-title">
+      <DialogTitle id="review-dialog-title">{title}</DialogTitle>
+      {/* The request's own trail: submitted by its author, decided by its approvers. */}
+      {query.data && (
+        <Box sx={{ px: 3, display: 'flex', justifyContent: 'flex-end' }}>
+          <RecordHistoryButton resource={CHANGE_REQUEST} id={query.data.change_request_id} />
+        </Box>
+      )}
+      <DialogContent>
+        {query.isPending ? (
+          <Spinner />
+        ) : query.error ? (
+          <ErrorBlock message={messageOf(query.error)} />
+        ) : (
+          <>
+            <Summary request={query.data} />
+            <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
+              {translate('approvals.console.diff')}
+            </Typography>
+            <RequestDiff request={query.data} />
+            <Decide request={query.data} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
