@@ -6,6 +6,7 @@ import { insertUser } from '../fixtures/users';
 import { idOf, makeRecord } from '../fixtures/records';
 import { signIn, startE2E, type E2E } from './harness';
 import { expectToast } from './toast';
+import { seriousViolations } from './a11y-routes';
 
 const byName = (name: string) => descriptors.find((d) => d.name === name)!;
 const hero = byName('hero-section');
@@ -131,6 +132,8 @@ describe('approvals, end to end in Chromium', () => {
     await expect.poll(() => row.locator('td').nth(1).textContent()).toBe(NEW_TITLE);
     // Only the field asked for is in the diff.
     await expect.poll(() => diff.locator('tbody tr').count()).toBe(1);
+    // The request's dialog with a real diff, decisions and actions: no serious or critical axe finding.
+    expect(await seriousViolations(reviewer)).toEqual([]);
     await reviewer.getByLabel(/comment/i).fill('Reads well');
     // The author is told live (the change-request socket event) once the reviewer approves.
     await expectToast(editor, 'Your change request was approved and applied', () =>
