@@ -20,6 +20,7 @@ import { withModuleResources } from './notifications';
 import { withRealtime } from './realtime';
 import { asConflict, ifMatch, rememberOwnVersion } from './versions';
 import { bulkMethods, doneIds, statusAction } from './bulk';
+import { markSentForReview, SENT_FOR_REVIEW_STATUS } from './review';
 
 export { fetchJson, TOKEN_KEY, type HttpClient, type Envelope, type HttpResponse } from './httpClient';
 
@@ -84,7 +85,9 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
 
   async function update(d: ResourceDescriptor, id: Identifier, data: ApiRecord, previous?: RaRecord) {
     const init = { method: 'PUT', body: body(d, data), headers: ifMatch(previous) };
-    const { json } = await httpClient(url(d, 'update', id), init).catch((e: unknown) => asConflict(e, shape(d)));
+    const { json, status } = await httpClient(url(d, 'update', id), init).catch((e: unknown) => asConflict(e, shape(d)));
+    // Sent for review: nothing changed; the form is told the server's message with the record as it was.
+    if (status === SENT_FOR_REVIEW_STATUS) return reviewed(previous ?? { ...data, id }, json);
     // Some answers may carry only a message; fall back to what was sent.
     const saved = json.data && typeof json.data === 'object' ? (json.data as ApiRecord) : { ...data, [d.idField]: id };
     rememberOwnVersion(saved);
@@ -92,9 +95,16 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
   }
 
   async function remove(d: ResourceDescriptor, id: Identifier, previous?: RaRecord) {
-    await httpClient(url(d, 'delete', id), { method: 'DELETE', headers: ifMatch(previous) }).catch((e: unknown) => asConflict(e, shape(d)));
+    const { json, status } = await httpClient(url(d, 'delete', id), { method: 'DELETE', headers: ifMatch(previous) }).catch((e: unknown) =>
+      asConflict(e, shape(d)),
+    );
+    if (status === SENT_FOR_REVIEW_STATUS) return reviewed(previous ?? { id }, json);
     return previous ?? { id };
   }
+
+  // A copy, so the mark belongs to this answer only (react-admin keeps `previous` in its cache).
+  const reviewed = (record: RaRecord, json: { message: string; data: unknown }) =>
+    markSentForReview({ ...record }, { message: json.message, request: (json.data ?? {}) as ApiRecord });
 
   // The descriptor's own field names are used for sort; react-admin's default `id` maps to the idField.
   const sortField = (d: ResourceDescriptor, field: string | undefined) => (!field || field === 'id' ? d.idField : field);
@@ -150,7 +160,9 @@ export function createDataProvider({ apiUrl = '/api', registry, httpClient = fet
 
     create: async (resource: string, { data }: CreateParams) => {
       const d = registry.get(resource);
-      const { json } = await httpClient(url(d, 'create'), { method: 'POST', body: body(d, data as ApiRecord) });
+      const { json, status } = await httpClient(url(d, 'create'), { method: 'POST', body: body(d, data as ApiRecord) });
+      // Sent for review: no record yet (id 0 names none); the form shows the server's message.
+      if (status === SENT_FOR_REVIEW_STATUS) return { data: reviewed({ ...(data as RaRecord), id: 0 }, json) };
       return { data: fromApi(d, json.data as ApiRecord, registry) };
     },
 

@@ -16,6 +16,8 @@ export { RecordPushes } from './modules/notifications/RecordPushes';
 export { FieldRulePushes } from './modules/field-rules/FieldRulePushes';
 export { LockWatcher } from './modules/second-factor/LockWatcher';
 export { LockMenuItem } from './modules/second-factor/LockMenuItem';
+export { ApprovalPushes } from './modules/approvals/ApprovalPushes';
+export { ApprovalsBell } from './modules/approvals/ApprovalsBell';
 
 /**
  * The screens and row buttons that only ever show inside the layout, each still a chunk of its
@@ -48,4 +50,8 @@ export const inLayout = {
   CheckAccessButton: () => import('./modules/explain/UserRowButtons').then((m) => m.CheckAccessButton),
   ViewAsButton: () => import('./modules/explain/UserRowButtons').then((m) => m.ViewAsButton),
   ViewAsBanner: () => import('./modules/explain/ViewAsBanner').then((m) => m.ViewAsBanner),
+  ApprovalsReviewPage: () => import('./modules/approvals/ReviewPage').then((m) => m.ReviewPage),
+  WorkflowResourceInput: () => import('./modules/approvals/WorkflowInputs').then((m) => m.WorkflowResourceInput),
+  WorkflowGroupsInput: () => import('./modules/approvals/WorkflowInputs').then((m) => m.WorkflowGroupsInput),
+  ApprovalsReviewRowButton: () => import('./modules/approvals/ReviewRowButton').then((m) => m.ReviewRowButton),
 };

@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { derivationOf, isVisible, type Field } from '../../resources';
 import { inputByKind } from './inputs';
 import { DerivedValue } from './DerivedValue';
+import { useScreenExtension } from '../screens/extensions';
 
 interface Props {
   field: Field;
@@ -22,7 +23,8 @@ function WhenVisible({ field, resource, disabled }: Props & { field: Field & { v
 const spansRow = (f: Field) => Boolean(f.wide) || f.kind === 'rows' || f.kind === 'richText' || f.kind === 'imageList';
 
 function Plain({ field, resource, disabled }: Props) {
-  const Input = inputByKind[field.kind];
+  // A module may edit a field its own way (src/screens/extensions.tsx, `inputs`).
+  const Input = useScreenExtension(resource).inputs?.[field.name] ?? inputByKind[field.kind];
   const derived = derivationOf(field);
   // The grid cell is rendered here so that a hidden field leaves no empty cell behind.
   return (

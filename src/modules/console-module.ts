@@ -27,4 +27,10 @@ export interface ConsoleModule {
    * generated screen applies; undefined while unknown. One module declares it (field-rules).
    */
   useFieldRules?: () => FieldRulesAnswer | undefined;
+  /**
+   * A hook answering the ids (as text) of a resource's records with an open change request, which
+   * the generated screens mark "Pending review"; undefined while unknown. One module declares it
+   * (approvals).
+   */
+  usePendingRecords?: (resource: string) => ReadonlySet<string> | undefined;
 }

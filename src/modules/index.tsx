@@ -10,6 +10,7 @@ import { explainModule } from './explain';
 import { directoryModule } from './directory';
 import { fieldRulesModule } from './field-rules';
 import { privacyModule } from './privacy';
+import { approvalsModule } from './approvals';
 import type { ConsoleModule } from './console-module';
 
 export type { ConsoleModule } from './console-module';
@@ -30,6 +31,7 @@ export const consoleModules: readonly ConsoleModule[] = [
   directoryModule,
   fieldRulesModule,
   privacyModule,
+  approvalsModule,
   i18nModule,
   shellModule,
 ];

@@ -18,6 +18,8 @@ import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
 import { isOnDemand } from '../lazy';
+import { notifySaved } from './savedNotice';
+import { PendingRecordBadge } from './pending';
 import { shownFields, useFieldRules, withoutHidden, withoutRuled } from './field-rules';
 
 interface Props {
@@ -81,7 +83,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => (record: RaRecord) => {
-    notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
+    notifySaved(notify, message, record);
     onClose();
     refresh();
     onSaved?.(record);
@@ -147,6 +149,11 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
         {translate(mode === 'create' ? 'app.new_record' : 'app.update_record', { name })}
       </DialogTitle>
       {recordId !== undefined && <RecordHistoryButton resource={descriptor.name} id={recordId} corner />}
+      {recordId !== undefined && (
+        <Box sx={{ px: 2 }}>
+          <PendingRecordBadge resource={descriptor.name} id={recordId} />
+        </Box>
+      )}
       {networkError && (
         <>
           <ErrorBlock message={translate('shell.form.network_error', { message: networkError })} />

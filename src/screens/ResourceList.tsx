@@ -22,6 +22,7 @@ import { ListHeader } from './ListHeader';
 import { DataNotFound, Spinner } from './ListStates';
 import { ListError, ListPagination } from './ListError';
 import { RowActions } from './RowActions';
+import { PendingRowBadge, usePendingRecords } from './pending';
 import { ListCards } from './ListCards';
 import { useDeferredPart } from '../layout/useDeferredPart';
 import { useRowActionExtensions } from './row-action-extensions';
@@ -130,6 +131,8 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
   const withActions = canEdit === true || canDelete === true || extras.length > 0;
   const ids = useMemo(() => (withActions && data ? data.map((r) => r.id) : []), [withActions, data]);
   const mayManage = useManageableRows(descriptor.name, ids);
+  // Records waiting for review (issue 48): one answer for the page, a badge per row.
+  const pending = usePendingRecords(descriptor.name);
   const needed = useNeededFilter(descriptor);
   // A field hidden from the user has no column, hence no sort control either.
   const rules = useFieldRules(descriptor.name);
@@ -158,6 +161,7 @@ function Table({ descriptor, ready }: { descriptor: ResourceDescriptor; ready: b
       <DataTable bulkActionButtons={bulkButtons} rowClick={false} empty={<DataNotFound />} sx={TABLE_SX}>
         <DataTable.Col label="app.serial" disableSort>
           <SerialField />
+          <PendingRowBadge pending={pending} />
         </DataTable.Col>
         {shownFields(descriptor.fields, rules)
           .filter((f) => f.list)

@@ -11,6 +11,8 @@ import { useFormDefaults } from './defaults';
 import { RecordHistoryButton } from '../modules/audit/RecordHistoryButton';
 import { FormConflictGuard, useHeldRecord, useRefusedSave } from './conflict/FormConflictGuard';
 import { descriptorFields } from './conflict/fieldValues';
+import { notifySaved } from './savedNotice';
+import { PendingRecordBadge } from './pending';
 import { shownFields, useFieldRules, withoutHidden, withoutRuled } from './field-rules';
 
 /** Title and breadcrumb of a one-record page (no New button: there is only ever one record). */
@@ -48,15 +50,16 @@ export function SingletonEditor({ descriptor, section = false }: { descriptor: R
   const { canAccess: canSave } = useCanAccess({ resource: descriptor.name, action: record ? 'edit' : 'create' });
   const { refused, catchConflict } = useRefusedSave();
   const held = useHeldRecord();
-  const saved = (message: string) => () => {
-    notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
+  const saved = (message: string) => (record?: RaRecord) => {
+    notifySaved(notify, message, record);
     refresh();
   };
   return (
     <>
       <SingletonHeader descriptor={descriptor} section={section} />
       {record && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mb: 1 }}>
+          <PendingRecordBadge resource={descriptor.name} id={record.id} />
           <RecordHistoryButton resource={descriptor.name} id={record.id} />
         </Box>
       )}

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ComponentType, type ReactElement } from 'react';
 import { useRecordContext, type Identifier, type RaRecord } from 'react-admin';
+import type { Field } from '../../resources';
 
 /**
  * What a feature module adds to a descriptor's generated screens, by resource name, without
@@ -35,6 +36,19 @@ export interface ScreenExtension {
    * saying why, instead of a refusal after the question. Undefined while unknown.
    */
   useRowRefusals?: () => ((id: Identifier) => RowRefusal | undefined) | undefined;
+  /**
+   * Inputs replacing the kind's own for named fields (a workflow's resource as a choice of the
+   * registry's names, its approver groups' JSON text as a multiple choice of groups): the value
+   * sent stays the descriptor's, only the way of editing it changes.
+   */
+  inputs?: Readonly<Record<string, ComponentType<FieldInputProps>>>;
+}
+
+/** What a replaced field input is given (as the kinds' inputs are). */
+export interface FieldInputProps {
+  field: Field;
+  resource: string;
+  disabled?: boolean;
 }
 
 /** Row actions refused whatever the user's permissions, each with its reason's translation key. */
