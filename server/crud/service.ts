@@ -122,6 +122,11 @@ export interface GatedWrite {
   via: 'write' | 'bulk' | 'import' | 'restore' | 'undelete';
   expectedVersion?: string;
   approval?: object;
+  /**
+   * The caller's open transaction (an import's): what the gate must read is read through it. On
+   * SQLite the one connection is held by it, so a read outside it would wait for ever.
+   */
+  within?: DynamicDb;
 }
 
 /**
@@ -571,6 +576,7 @@ export function createCrudService(
         via,
         expectedVersion: options.expectedVersion,
         approval: options.approval,
+        within: on,
       });
       if (held) await held;
     }
@@ -847,7 +853,7 @@ export function createCrudService(
     ): Promise<SaveResult[]> {
       const { actor, within } = options;
       if (!joinable(d)) throw new Error(`${d.name}: a write with module policies cannot join the caller's transaction`);
-      const held = actor && gate?.hold(d, { action: 'update', actor, via: 'import' });
+      const held = actor && gate?.hold(d, { action: 'update', actor, via: 'import', within: within.db });
       if (held) await held;
       if (hasRichText(d)) await loadRichTextSanitizer();
       const applied = await rulesFor(d, actor, within.db);

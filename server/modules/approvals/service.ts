@@ -140,7 +140,7 @@ export function createApprovals(ctx: AppContext) {
       if (d.name === changeRequest.name || w.approval === pass) return;
       if (w.reason === 'password-change' || w.reason === 'password-reset') return;
       const known = state.now();
-      if (!known) return state.load().then((m) => judge(m, d, w));
+      if (!known) return state.load(w.within).then((m) => judge(m, d, w));
       return judge(known, d, w);
     },
   };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { dynamic } from '../../db/database';
+import { dynamic, type DynamicDb } from '../../db/database';
 import { parseJsonList } from '../../../resources';
 
 /** The pseudo resource of access changes: group permissions, per-user grants, the menus' groups, workflows. */
@@ -40,7 +40,12 @@ export function whyOf(resource: string, mode: Mode, groupNames: readonly string[
 export interface WorkflowState {
   /** The workflows that hold, by resource name, once read (undefined until then: `load`). */
   now(): ReadonlyMap<string, Workflow> | undefined;
-  load(): Promise<ReadonlyMap<string, Workflow>>;
+  /**
+   * `within`: a caller's open transaction (an import's), through which workflows not known yet are
+   * read, and not kept (the transaction may still roll back). On SQLite a read on the connection
+   * while that transaction holds it would wait for ever (the import hang of field rules, again).
+   */
+  load(within?: DynamicDb): Promise<ReadonlyMap<string, Workflow>>;
   invalidate(): void;
 }
 
@@ -56,8 +61,8 @@ export function workflowState(ctx: AppContext): WorkflowState {
   let loading: Promise<ReadonlyMap<string, Workflow>> | undefined;
   let generation = 0;
 
-  async function read(): Promise<ReadonlyMap<string, Workflow>> {
-    const rows = await db
+  async function read(via: DynamicDb = db): Promise<ReadonlyMap<string, Workflow>> {
+    const rows = await via
       .selectFrom('workflow')
       .select(['workflow_id', 'workflow_resource', 'workflow_mode', 'workflow_groups'])
       .where('workflow_status', '=', 1)
@@ -66,7 +71,7 @@ export function workflowState(ctx: AppContext): WorkflowState {
     const ids = [...new Set(rows.flatMap((r) => groupIdsOf(r.workflow_groups)))];
     const names = new Map<number, string>();
     if (ids.length && groups)
-      for (const g of await db
+      for (const g of await via
         .selectFrom(groups.table)
         .select([sql.ref(groups.idField).as('id'), sql.ref(groups.titleField).as('name')])
         .where(sql.ref(groups.idField), 'in', ids)
@@ -93,8 +98,9 @@ export function workflowState(ctx: AppContext): WorkflowState {
 
   const state: WorkflowState = {
     now: () => known,
-    load() {
+    load(within) {
       if (known) return Promise.resolve(known);
+      if (within) return read(within);
       if (!loading) {
         const at = generation;
         loading = read().then(

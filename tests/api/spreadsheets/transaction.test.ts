@@ -59,11 +59,14 @@ describe.each(DATABASES)('writes in the caller’s transaction on %s', (kind) =>
     expect(await count('audit_log')).toBe(audit);
   });
 
-  it('reads an actor’s rules through the caller’s transaction when they are not known yet (no wait on its connection)', async () => {
+  it('reads an actor’s rules and the workflows through the caller’s transaction when they are not known yet (no wait on its connection)', async () => {
     const { crud, registry } = s.app.ctx;
     const category = registry.get('pharmacy-category');
     // Actors nothing has asked about before: their field and row rules are read inside the transaction.
     const actor = (user_id: number) => ({ user_id, user_group: 1, user_branch: 0, token: `cold-${user_id}` });
+    // And the approvals' workflows unknown too (as after any workflow or group change): the gate
+    // reads them inside the transaction as well (it once read them beside it, and an import hung).
+    s.app.ctx.events.emit('record-changed', { resource: 'workflow', ids: [], action: 'update' });
     const written = await s.app.ctx.conn.db.transaction().execute(async (trx) => {
       const within: OuterTransaction = { db: dynamic(trx), afterCommit: () => undefined };
       const fields = (code: string) => ({ pharmacy_category_code: code, pharmacy_category_name: `Cold ${code}` });
