@@ -3,7 +3,7 @@ import type {} from '@fastify/swagger';
 import { requirePermission, signedIn } from '../../plugins/auth';
 import { ApiError, success } from '../../http/envelope';
 import { parseIdParam } from '../../http/ids';
-import { errorResponses } from '../../http/schemas';
+import { envelopeSchema, errorResponses } from '../../http/schemas';
 import { refuseInvalid } from '../../http/validation';
 import { registerMenus } from '../access';
 import { ERASURE_SLUG } from '../../../resources/erasure';
@@ -25,7 +25,19 @@ const schema = {
       id: { type: 'string', maxLength: 20, description: 'the person’s record id' },
     },
   },
-  response: { ...errorResponses },
+  response: {
+    200: envelopeSchema({
+      type: 'object',
+      required: ['resource', 'id', 'fields', 'pictures'],
+      properties: {
+        resource: { type: 'string' },
+        id: { type: 'integer' },
+        fields: { type: 'array', items: { type: 'string' }, description: 'the fields whose values were replaced' },
+        pictures: { type: 'integer', description: 'picture files deleted' },
+      },
+    }),
+    ...errorResponses,
+  },
 } as const;
 
 /** Erasure (issue 49 point 3): see ./erasure.ts. */
