@@ -28,6 +28,7 @@ export default {
     last_super_admin_deactivated: 'El último Super Admin activo no se puede desactivar',
     last_super_admin_moved: 'El último Super Admin activo no se puede sacar del grupo Super Admin',
     last_super_admin_deleted: 'El último Super Admin activo no se puede eliminar',
+    last_super_admin_erased: 'El último Super Admin activo no se puede borrar',
     escalation_permissions: 'Estos permisos darían permisos que usted no tiene: %{permissions}',
     escalation_permissions_more: 'Estos permisos darían permisos que usted no tiene: %{permissions} y %{count} más',
     escalation_group: 'Este grupo daría permisos que usted no tiene: %{permissions}',
@@ -379,5 +380,57 @@ export default {
     rules_above_own: 'No puede dar a %{field} un nivel superior al suyo',
     rules_above_own_field: 'supera su propio nivel en el campo',
     rules_values_pattern: 'deben ser números enteros separados por comas',
+
+    // Approvals (issue 48): workflows and change requests.
+    approvals_approval_recorded: 'Aprobación registrada: falta un aprobador más',
+    approvals_approved_applied: 'Aprobado y aplicado',
+    approvals_rejected: 'Rechazado',
+    approvals_rebased: 'Rebasado: enviado de nuevo a revisión',
+    approvals_no_resource: 'No hay ningún recurso llamado %{name} que se pueda someter a un flujo de aprobación',
+    approvals_resource_or_access: 'debe ser el nombre de un recurso o access',
+    approvals_need_group: 'Un flujo de aprobación necesita al menos un grupo aprobador',
+    approvals_need_group_field: 'debe indicar al menos un grupo',
+    approvals_unknown_groups_field: 'id(s) de grupo desconocido(s): %{ids}',
+    approvals_groups_json: 'debe ser una lista JSON de ids de grupo, p. ej. [3,5]',
+    approvals_not_by_hand:
+      'Las solicitudes de cambio se crean al guardar el registro bajo su flujo de aprobación y se resuelven con aprobar, rechazar o rebasar',
+    approvals_no_longer_gated: '%{resource} ya no está bajo un flujo de aprobación: rechace esta solicitud y vuelva a guardar el cambio',
+    approvals_no_pictures: '%{why}: las imágenes aún no se pueden enviar a revisión; guarde primero los demás campos, sin imágenes',
+    approvals_no_secret: '%{why}: un cambio que incluye %{field} no se puede enviar a revisión',
+    approvals_sent: 'Enviado a revisión: %{why}',
+    approvals_via_bulk: '%{why}: las acciones masivas no pueden enviarlos a revisión; guarde cada registro por separado',
+    approvals_via_import: '%{why}: las importaciones no pueden enviarlos a revisión; guarde cada registro por separado',
+    approvals_via_restore:
+      '%{why}: restaurar una versión (o deshacer una importación) no puede enviarlos a revisión; guarde cada registro por separado',
+    approvals_via_undelete: '%{why}: recuperar un registro eliminado no puede enviarlos a revisión; guarde cada registro por separado',
+    approvals_stale: 'El registro ha cambiado desde que se hizo esta solicitud; su autor debe rebasarla',
+    approvals_approved_already: 'Esta solicitud ya está aprobada',
+    approvals_rejected_already: 'Esta solicitud ya está rechazada',
+    approvals_state_already: 'Esta solicitud ya está en estado %{state}',
+    approvals_stale_approve: 'Esta solicitud está desactualizada: su autor debe rebasarla',
+    approvals_own_approve: 'No puede aprobar su propia solicitud de cambio',
+    approvals_own_reject: 'No puede rechazar su propia solicitud de cambio',
+    approvals_approvers_only: 'Solo los miembros de los grupos aprobadores pueden resolver solicitudes de cambio de %{resource}',
+    approvals_members_only: 'Solo los miembros de %{groups} pueden resolver solicitudes de cambio de %{resource}',
+    approvals_approved_twice: 'Ya ha aprobado esta solicitud; debe aprobarla otro aprobador',
+    approvals_author_rebases: 'Solo el autor puede rebasar una solicitud de cambio',
+    approvals_deleted_since: 'El registro se ha eliminado desde entonces; esta solicitud no se puede rebasar',
+    // Restore and undelete after an erasure or past the retention.
+    restore_person_erased:
+      'La persona de este registro de %{resource} ha sido borrada: sus valores anteriores no se pueden leer, restaurar ni recuperar',
+    restore_past_retention:
+      'Este registro se eliminó hace más de %{days} días: la configuración de retención ya no lo conserva para recuperarlo',
+
+    // Privacy (issue 49): erasure and subject access.
+    person_erased: 'Persona borrada correctamente',
+    privacy_no_resource: 'No hay ningún recurso "%{name}"',
+    privacy_not_person_erase:
+      'Un registro de %{resource} no describe a ninguna persona: solo se pueden borrar usuarios, médicos, miembros y donantes',
+    privacy_not_person_export:
+      'Un registro de %{resource} no describe a ninguna persona: solo los usuarios, médicos, miembros y donantes tienen una exportación de acceso del interesado',
+    privacy_not_in_reach: 'No hay ningún registro de %{resource} %{id} a su alcance: no existe o pertenece a otra sucursal',
+    privacy_self_erase: 'No puede borrar su propia cuenta',
+    privacy_legal_hold:
+      'Esta persona está bajo una retención legal: sus datos no se pueden borrar hasta que se levante la retención (Configuración, Retenciones legales)',
   },
 };
