@@ -72,10 +72,12 @@ describe('the permission tree sets field rules', () => {
     // The server holds it for the group's member: their rules, and the list they read.
     await expect
       .poll(() => asClerk('/api/access/field-rules'))
-      .toEqual({ medicine: { hidden: ['medicine_purchase_price'], readOnly: [] } });
+      .toEqual({ medicine: { hidden: ['medicine_purchase_price', 'medicine_sales_profit'], readOnly: [] } });
     const after = (await asClerk('/api/medicine/medicine-list/?status=all')) as Record<string, unknown>[];
     expect(after[0]).toHaveProperty('medicine_name', 'Paracetamol');
     expect(after[0]).not.toHaveProperty('medicine_purchase_price');
+    // The profit (sales price minus purchase price) would tell it: hidden with it.
+    expect(after[0]).not.toHaveProperty('medicine_sales_profit');
 
     // One rule, for the group, as the tree wrote it.
     const rules = await e.app.inject({

@@ -30,7 +30,10 @@ describe('each edit dialog saves its record unchanged', () => {
   const nextWrite = () =>
     e.page.waitForResponse((res) => res.request().method() !== 'GET' && new URL(res.url()).pathname.startsWith('/api/'));
 
-  it.each(descriptors.filter((d) => !d.singleton).map((d) => d.name))('%s', async (name) => {
+  // A change request is decided (approve, reject, rebase: tests/e2e/approvals.test.ts), never edited:
+  // its dialog has no Save, and the server refuses every edit of one (405).
+  const edited = descriptors.filter((d) => !d.singleton && d.name !== 'change-request');
+  it.each(edited.map((d) => d.name))('%s', async (name) => {
     const d = registry.get(name);
     const id = (await firstRecords(e.page, d, 1))[0]?.[d.idField];
     expect(id, `a record of ${name}`).toBeTypeOf('number');

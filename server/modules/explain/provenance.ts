@@ -1,3 +1,4 @@
+import { openEntries } from '../audit/sealed-values';
 import type { Db } from '../../db/database';
 import { auditDb } from '../audit/chain';
 
@@ -47,16 +48,8 @@ const setBy = (e: Entry | undefined, set_in: SetBy['set_in'] = 'change'): SetBy 
 export async function provenance(db: Db, userId: number | undefined, groupId: number) {
   const rows = await auditDb(db)
     .selectFrom('audit_log')
-    .select([
-      'audit_actor',
-      'audit_actor_name',
-      'audit_at',
-      'audit_action',
-      'audit_resource',
-      'audit_record',
-      'audit_browser',
-      'audit_changes',
-    ])
+    // Whole rows: people's values and actors' names are sealed, and opened as every reader opens them.
+    .selectAll()
     .where((eb) =>
       eb.or([
         eb.and([eb('audit_resource', '=', 'users'), eb('audit_record', '=', userId ?? -1)]),
@@ -66,7 +59,7 @@ export async function provenance(db: Db, userId: number | undefined, groupId: nu
     )
     .orderBy('audit_id', 'desc')
     .execute();
-  const entries: Entry[] = rows.map((r) => ({ ...r, changes: parse(r.audit_changes) }));
+  const entries: Entry[] = (await openEntries(db, rows)).map((r) => ({ ...r, changes: parse(r.audit_changes) }));
   const about = (resource: string, record: number) => entries.filter((e) => e.audit_resource === resource && e.audit_record === record);
   const mentions = (e: Entry, slug: string) =>
     e.audit_action === 'permission-change' && [...listOf(e.changes.granted), ...listOf(e.changes.withdrawn)].includes(slug);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, startServer, type TestServer } from '../harness';
 import { consoleSetUp, directorySettings, userNamed } from './helpers';
-import { dynamic } from '../../../server/db/database';
+import { auditDb } from '../../../server/modules/audit/chain';
+import { openEntries } from '../../../server/modules/audit/sealed-values';
 
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
@@ -86,13 +87,19 @@ describe.each(DATABASES)('SCIM Groups on %s', (kind) => {
     expect(res.headers['content-type']).toMatch(/application\/scim\+json/);
     expect((res.json().members as { value: string }[]).map((m) => m.value)).toContain(ids.chen);
     expect(await groupOf('chen')).toBe(setUp.nurses);
-    const entry = await dynamic(s.app.ctx.conn.db)
-      .selectFrom('audit_log')
-      .select(['audit_action', 'audit_changes', 'audit_browser'])
-      .where('audit_resource', '=', 'users')
-      .where('audit_record', '=', Number(ids.chen))
-      .orderBy('audit_id', 'desc')
-      .executeTakeFirstOrThrow();
+    // A person's group is personal data, sealed in the trail: read as the trail's readers open it.
+    const [entry] = await openEntries(
+      s.app.ctx.conn.db,
+      await auditDb(s.app.ctx.conn.db)
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('audit_resource', '=', 'users')
+        .where('audit_record', '=', Number(ids.chen))
+        .orderBy('audit_id', 'desc')
+        .limit(1)
+        .execute(),
+    );
+    if (!entry) throw new Error('no audit entry for the member added');
     expect(entry.audit_action).toBe('update');
     expect(JSON.parse(String(entry.audit_changes))).toMatchObject({ user_group: { before: setUp.pharmacists, after: setUp.nurses } });
     expect(entry.audit_browser).toMatch(/^SCIM token "Okta"/);
