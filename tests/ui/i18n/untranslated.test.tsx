@@ -63,7 +63,8 @@ describe('every text on screen comes from the catalogue (or is data)', () => {
       renderMarked(`/${d.name}`);
       // The record's title in the table (or in the singleton's form) shows the data has arrived.
       const value = rows.get(d.name)?.[d.titleField];
-      const title = typeof value === 'string' ? value : '';
+      // (A number, for a page of numbers only: the retention page's days.)
+      const title = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
       if (d.singleton) await screen.findByDisplayValue(title, {}, { timeout: 10_000 });
       // (The signed-in user's own name may show twice on the users screen: in the table and the app bar.)
       else await screen.findAllByText(title, {}, { timeout: 10_000 });

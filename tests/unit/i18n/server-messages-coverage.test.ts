@@ -42,7 +42,8 @@ const PASS_THROUGHS: Record<string, string> = {
   "server/plugins/errors.ts: err.message || 'Bad request'": "Fastify's own refusals (PLUGIN_TEXTS)",
   'resources/rules.ts: field.pattern.message': "a descriptor's pattern message (PATTERN_TEXTS)",
   'server/http/envelope.ts: message': "success()'s own parameter: its callers' texts, scanned at each call",
-  'server/routes/crud.ts: done.message': "a declared record action's answer (the approvals' approve, reject, rebase), scanned where the action returns it",
+  'server/routes/crud.ts: done.message':
+    "a declared record action's answer (the approvals' approve, reject, rebase), scanned where the action returns it",
 };
 
 const at = (where: string, texts: readonly string[]): Sample[] => texts.map((text) => ({ where, text }));
