@@ -65,7 +65,7 @@ describe('every text on screen comes from the catalogue (or is data)', () => {
       const value = rows.get(d.name)?.[d.titleField];
       // (A number, for a page of numbers only: the retention page's days.)
       const title = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-      if (d.singleton) await screen.findByDisplayValue(title, {}, { timeout: 10_000 });
+      if (d.singleton) await screen.findAllByDisplayValue(title, {}, { timeout: 10_000 });
       // (The signed-in user's own name may show twice on the users screen: in the table and the app bar.)
       else await screen.findAllByText(title, {}, { timeout: 10_000 });
       await settled();
