@@ -101,7 +101,7 @@ describe.each(DATABASES)('SCIM Groups on %s', (kind) => {
     );
     if (!entry) throw new Error('no audit entry for the member added');
     expect(entry.audit_action).toBe('update');
-    expect(JSON.parse(String(entry.audit_changes))).toMatchObject({ user_group: { before: setUp.pharmacists, after: setUp.nurses } });
+    expect(JSON.parse(entry.audit_changes)).toMatchObject({ user_group: { before: setUp.pharmacists, after: setUp.nurses } });
     expect(entry.audit_browser).toMatch(/^SCIM token "Okta"/);
     // Adding someone who is a member already changes nothing.
     expect((await patch(setUp.nurses, { op: 'add', path: 'members', value: [{ value: ids.chen }] })).statusCode).toBe(200);
