@@ -16,35 +16,21 @@ let zone: Promise<string> | undefined;
  * asked for (the form waits); if the question fails, the browser's own zone is used.
  */
 export function useFormDefaults(d: ResourceDescriptor): Record<string, unknown> | undefined {
-  const dataProvider = useDataProvider<DataProvider & { serverTime(): Promise<ServerTime> }>();
   const clock = needsClock(d);
-  const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!clock) return;
-    let live = true;
-    zone ??= dataProvider.serverTime().then(
-      (t) => t.time_zone,
-      () => localTimeZone(),
-    );
-    void zone.then((z) => {
-      if (live) setTimeZone(z);
-    });
-    return () => {
-      live = false;
-    };
-  }, [clock, dataProvider]);
+  const timeZone = useServerTimeZone(clock);
   if (!clock) return formDefaults(d, localTimeZone());
   return timeZone === undefined ? undefined : formDefaults(d, timeZone);
 }
 
 /**
  * The server's time zone (asked once a page load, the browser's own if the question fails);
- * undefined while asked: dates are stored as wall-clock times in it.
+ * undefined while asked (or not `wanted`: nothing is asked): dates are stored as wall-clock times in it.
  */
-export function useServerTimeZone(): string | undefined {
+export function useServerTimeZone(wanted = true): string | undefined {
   const dataProvider = useDataProvider<DataProvider & { serverTime(): Promise<ServerTime> }>();
   const [timeZone, setTimeZone] = useState<string | undefined>(undefined);
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     zone ??= dataProvider.serverTime().then(
       (t) => t.time_zone,
@@ -56,6 +42,6 @@ export function useServerTimeZone(): string | undefined {
     return () => {
       live = false;
     };
-  }, [dataProvider]);
+  }, [wanted, dataProvider]);
   return timeZone;
 }

@@ -8,6 +8,7 @@ import { refuseInvalid } from '../../http/validation';
 import { registerMenus } from '../access';
 import { ERASURE_SLUG } from '../../../resources/erasure';
 import { eraser } from './erasure';
+import { personParams } from './schemas';
 
 // The erasure permission, under the privacy module's entry; written at start-up and granted to Super Admin.
 registerMenus([{ slug: ERASURE_SLUG, name: 'Erase a Person', parent: 'privacy', position: 2, method: 'post' }]);
@@ -17,14 +18,7 @@ const schema = {
   summary: 'Erases one person: their personal fields replaced, pictures deleted, sessions ended, their key in the trail destroyed',
   description:
     "For a record of a resource that describes people (a staff account, a doctor, a member, a donor). The record stays (what references it stays whole); its fields classified personal or sensitive are replaced through the generic write path, every picture it has had is deleted, a staff account is deactivated with its sessions, sign-in history values, second factors and directory links removed. The person's data key is destroyed: the personal values the audit trail sealed with it can no longer be read, and the chain still verifies. Refused (nothing changed) while a legal hold names the person, for oneself, for the last active Super Admin, for another branch's person. Recorded as one `erase` entry without personal values.",
-  params: {
-    type: 'object',
-    required: ['resource', 'id'],
-    properties: {
-      resource: { type: 'string', maxLength: 100, description: 'a resource that describes people (users, doctors, member, donation)' },
-      id: { type: 'string', maxLength: 20, description: 'the person’s record id' },
-    },
-  },
+  params: personParams,
   response: {
     200: envelopeSchema({
       type: 'object',
