@@ -19,8 +19,11 @@ export function DirtyWatch({ onDirty }: { onDirty: (dirty: boolean) => void }) {
  */
 export function useDiscardGuard(onClose: () => void) {
   const dirty = useRef(false);
+  // Also as state, for what renders differently once the user has changed something.
+  const [changed, setChanged] = useState(false);
   const onDirty = useCallback((d: boolean) => {
     dirty.current = d;
+    setChanged(d);
   }, []);
   const [asking, setAsking] = useState(false);
   const requestClose = () => {
@@ -42,5 +45,5 @@ export function useDiscardGuard(onClose: () => void) {
       onClose={() => setAsking(false)}
     />
   );
-  return { requestClose, onDirty, question };
+  return { requestClose, onDirty, question, changed };
 }

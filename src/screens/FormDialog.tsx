@@ -52,6 +52,18 @@ function useInputsReady(inputs: ComponentType | undefined): boolean {
 }
 
 /**
+ * A new record's default values, kept once the user has changed something. react-admin's form
+ * starts again from its default values whenever they change, so a late answer (the field rules
+ * asked again, a choice scope) would wipe what was typed meanwhile.
+ */
+function useSteadyDefaults(latest: Record<string, unknown> | undefined, changed: boolean) {
+  const [steady, setSteady] = useState(latest);
+  const moved = latest !== undefined && JSON.stringify(latest) !== JSON.stringify(steady);
+  if (moved && !(changed && steady)) setSteady(latest);
+  return moved && !(changed && steady) ? latest : steady;
+}
+
+/**
  * Create/edit dialog over the list. Its open state lives in the URL (/branch/create, /branch/12),
  * so the list owns it; on success the dialog closes, a toast shows and the list refreshes.
  * Failures follow the spec: the server's refusal (422, 409, ...) is a toast with its message and
@@ -69,7 +81,7 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const formDefaults = useFormDefaults(descriptor);
   // A field hidden from the user starts with nothing: the server stores its declared default.
   const rules = useFieldRules(descriptor.name);
-  const defaults = formDefaults && withScopedDefaults(withoutHidden(formDefaults, rules), scopes);
+  const latestDefaults = formDefaults && withScopedDefaults(withoutHidden(formDefaults, rules), scopes);
   const recordId = mode === 'create' ? undefined : mode.id;
   const ids = useMemo(() => (recordId === undefined ? [] : [recordId]), [recordId]);
   const mayManage = useManageableRows(descriptor.name, ids);
@@ -79,7 +91,8 @@ export function FormDialog({ descriptor, mode, onClose, onSaved }: Props) {
   const phone = useMediaQuery((t) => t.breakpoints.down('sm'));
   const [networkError, setNetworkError] = useState<string>();
   // A form holding unsaved changes asks before Escape, a click outside or Cancel throws them away.
-  const { requestClose, onDirty, question } = useDiscardGuard(onClose);
+  const { requestClose, onDirty, question, changed } = useDiscardGuard(onClose);
+  const defaults = useSteadyDefaults(latestDefaults, changed);
   const [loadError, setLoadError] = useState<string>();
   const name = translate(`resources.${descriptor.name}.name`, { smart_count: 1 });
   const done = (message: string) => (record: RaRecord) => {

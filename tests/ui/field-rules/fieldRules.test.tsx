@@ -152,4 +152,27 @@ describe('field rules on the generated screens', () => {
     expect(sent[0]).not.toHaveProperty('medicine_purchase_price');
     expect(sent[0]).not.toHaveProperty('medicine_sales_profit');
   });
+
+  it('rules that arrive after the user started typing in a new record keep what was typed', async () => {
+    signIn(allSlugs(medicine));
+    // The rules' answer waits until the user has typed: it changes the form's defaults (the
+    // hidden prices lose their 0), which made react-admin's form start again, empty.
+    let answer!: () => void;
+    const typed = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/api/access/field-rules', async () => {
+        await typed;
+        return ok({ medicine: { hidden: ['medicine_purchase_price', 'medicine_sales_profit'], readOnly: [] } });
+      }),
+      ...listHandlers(medicine, rows),
+      ...listHandlers(category, []),
+    );
+    renderApp('/medicine/create');
+    const dialog = await screen.findByRole('dialog');
+    const user = userEvent.setup();
+    await user.type(await within(dialog).findByRole('textbox', { name: /^Name/ }), 'Ace');
+    answer();
+    await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'Purchase Price' })).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Ace');
+  });
 });
