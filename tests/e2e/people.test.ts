@@ -1,11 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startE2E, type E2E } from './harness';
-import { makeBranches } from '../fixtures/records';
+import { makeBranches, makeDoctor } from '../fixtures/records';
+import { dynamic } from '../../server/db/database';
+import { seriousViolations } from './a11y-routes';
 import { insertUser } from '../fixtures/users';
 
 /**
  * People can be found (issue 52, item 6): the audit log's "Who" and Ctrl+K search the users of
  * every branch the viewer may see, and a branch-scoped viewer never sees a user of another branch.
+ * A person can be erased from their row (issue 49), the console asking for their name first.
  */
 const PASSWORD = 'people-e2e-password';
 
@@ -72,6 +76,24 @@ describe('finding people, end to end in Chromium', () => {
   it('Ctrl+K finds users of every branch for an administrator of all branches', async () => {
     await e.page.goto(`${e.url}/`);
     expect(await searchUsers('Rah')).toEqual(['Rahat Ali', 'Rahima Begum', 'Rahman Karim']);
+  }, 120_000);
+
+  it("an administrator erases a doctor from the row, typing the doctor's name first; the row then reads as erased", async () => {
+    const { page } = e;
+    const id = await makeDoctor(e.app);
+    await page.goto(`${e.url}/doctors`);
+    await page.getByRole('button', { name: 'Erase this person: Dr. Farhana Rahman' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Erase Dr. Farhana Rahman?' });
+    const erase = dialog.getByRole('button', { name: 'Erase', exact: true });
+    expect(await erase.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'Type Dr. Farhana Rahman to confirm' }).fill('Dr. Farhana Rahman');
+    await erase.click();
+    await page.getByText('Dr. Farhana Rahman erased').waitFor();
+    await page.getByRole('cell', { name: `Erased person #${id}` }).first().waitFor();
+    const row = await dynamic(e.app.ctx.conn.db).selectFrom('doctor').selectAll().where(sql.ref('id'), '=', id).executeTakeFirstOrThrow();
+    expect(row.name).toBe(`Erased person #${id}`);
+    expect(JSON.stringify(row)).not.toMatch(/Farhana|Cardiologist/);
   }, 120_000);
 
   it('Ctrl+K shows a branch-scoped viewer the users of their own branch only', async () => {
