@@ -3,6 +3,7 @@ import { descriptors, registry } from '../../resources';
 import { signIn, type E2E } from './harness';
 import { COLOUR_RULES, consoleRoutes, firstRecords, navigate, seriousViolations, settled, startWatched } from './a11y-routes';
 import { createExamples } from '../fixtures/examples';
+import { expectFitsPhone, PHONE } from './phone-fit';
 
 /** Display variants the console must be usable in: preferences under the spec's names. */
 export const variants = {
@@ -12,8 +13,8 @@ export const variants = {
   // checks every rule and dark the colour rules, on every route and dialog as light does.
   dark: { name: 'dark', prefs: { theme: 'dark', 'theme-dir': 'ltr' }, rules: COLOUR_RULES },
   rtl: { name: 'right-to-left', prefs: { theme: 'light', 'theme-dir': 'rtl', language: 'bn' } },
-  // A phone: the drawer, full-screen dialogs and tables scrolling in their own area.
-  phone: { name: 'phone', prefs: { theme: 'light', 'theme-dir': 'ltr' }, viewport: { width: 390, height: 844 } },
+  // A phone: the drawer, full-screen dialogs, lists as cards; each screen must also fit it (expectFitsPhone).
+  phone: { name: 'phone', prefs: { theme: 'light', 'theme-dir': 'ltr' }, viewport: PHONE },
 } as const;
 
 type Variant = (typeof variants)[keyof typeof variants];
@@ -26,7 +27,7 @@ type Variant = (typeof variants)[keyof typeof variants];
  */
 export async function checkEveryRoute(variant: Variant) {
   const routes = await consoleRoutes();
-  describe(`axe-core finds no serious or critical violation (${variant.name})`, () => {
+  describe(`axe-core finds no serious or critical violation (${variant.name})${'viewport' in variant ? '; every screen fits the phone' : ''}`, () => {
     defineChecks(variant, routes);
   });
 }
@@ -88,6 +89,7 @@ function defineChecks(variant: Variant, routes: Awaited<ReturnType<typeof consol
     // The super administrator may do everything: no screen of theirs asks for what the server
     // refuses (a page under a resource's path once asked for the record "reset-password").
     expect(failures).toEqual([]);
+    if ('viewport' in variant) await expectFitsPhone(e.page);
   });
 
   // Each resource's edit dialog, on the record made of it above (no demo records are seeded).

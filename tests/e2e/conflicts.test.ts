@@ -48,13 +48,7 @@ describe('no silent lost updates, two consoles in Chromium', () => {
 
   async function console(): Promise<Page> {
     const context: BrowserContext = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const origin = new URL(e.url).origin;
-    await context.route('**/*', (route) => {
-      const u = route.request().url();
-      if (u.startsWith(origin) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
-      e.foreignRequests.push(u);
-      return route.abort();
-    });
+    e.watch(context);
     const page = await context.newPage();
     await page.goto(`${e.url}/login`);
     await page.getByLabel(/username/i).fill(ADMIN.username);

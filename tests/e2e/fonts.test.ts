@@ -56,4 +56,23 @@ describe('fonts for Bengali and Burmese, served by the console', () => {
     expect(fs.statSync(shot).size).toBeGreaterThan(10_000);
     expect(e.foreignRequests).toEqual([]);
   });
+
+  // What makes every `foreignRequests` check above and in the other files able to fail.
+  it('the harness lists a request to another host, which the browser cannot reach', async () => {
+    const page = await e.context.newPage();
+    try {
+      // A blank page: the console's CSP would refuse the request before the browser made it.
+      const outcome = await page.evaluate(() =>
+        fetch('http://fonts.example.org/noto.woff2', { mode: 'no-cors' }).then(
+          () => 'reached',
+          () => 'unreachable',
+        ),
+      );
+      expect(outcome).toBe('unreachable');
+      expect(e.foreignRequests).toEqual(['http://fonts.example.org/noto.woff2']);
+    } finally {
+      e.foreignRequests.length = 0;
+      await page.close();
+    }
+  });
 });

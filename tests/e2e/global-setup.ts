@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../server/app';
-import { CHROMIUM_ARGS, e2eConfig } from './harness';
+import { CHROMIUM_ARGS, e2eConfig, FOREIGN_HOSTS_UNREACHABLE } from './harness';
 
 /**
  * One Chromium for the whole end-to-end run (each file connects and works in its own context, so
@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, e2eConfig } from './harness';
 export default async function setup(project: TestProject) {
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-template-'));
   const [server] = await Promise.all([
-    chromium.launchServer({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS }),
+    chromium.launchServer({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, FOREIGN_HOSTS_UNREACHABLE] }),
     buildApp(e2eConfig(template)).then(({ app }) => app.close()),
   ]);
   project.provide('chromiumEndpoint', server.wsEndpoint());

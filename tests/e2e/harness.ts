@@ -33,6 +33,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The end-to-end Chromium reaches no host but this machine (localhost, 127.0.0.1, where the console
+ * and the test's own servers listen): a request to another host fails at once, as the console must
+ * never make one, and the harness lists it in `foreignRequests`.
+ */
+export const FOREIGN_HOSTS_UNREACHABLE = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
+
 export interface E2E {
   url: string;
   page: Page;
@@ -40,7 +47,12 @@ export interface E2E {
   /** The browser `context` lives in: more contexts (a second user) come from it, not from another launch. */
   browser: Browser;
   app: FastifyInstance;
+  /** Requests the browser made to any host but the console's (and those `allowHost` let in): none is expected. */
   foreignRequests: string[];
+  /** Lets the browser reach one more address (`http://host:port`) without counting it as foreign. */
+  allowHost(origin: string): void;
+  /** Watches another context of `browser` (a second user) for foreign requests too. */
+  watch(context: BrowserContext): void;
   /**
    * A graceful restart, as `npm start` does on SIGTERM (server/main.ts: `app.close()`), then a new
    * server from the same data folder on the same port; `app` is the new one afterwards.
@@ -125,7 +137,11 @@ async function openBrowser(): Promise<{ browser: Browser; context: BrowserContex
     // Closing the connection closes this file's contexts; the shared Chromium goes on.
     return { browser, context, dispose: () => browser.close() };
   }
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, FOREIGN_HOSTS_UNREACHABLE],
+  });
   const context = await newContext(browser);
   return { browser, context, dispose: () => browser.close() };
 }
@@ -141,13 +157,16 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
   const address = await app.listen({ port: settings.port, host: '127.0.0.1' });
   const { browser, context, dispose } = await openBrowser();
   const foreignRequests: string[] = [];
-  const origin = new URL(address).origin;
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    if (u.startsWith(origin) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
-    foreignRequests.push(u);
-    return route.abort();
-  });
+  const allowed = [new URL(address).origin, 'data:', 'blob:'];
+  // Watched, not intercepted: routing every request through Playwright made each one wait for this
+  // worker's event loop (busy serving the same page) on a shared machine. The shared Chromium
+  // cannot reach another host anyway (FOREIGN_HOSTS_UNREACHABLE, tests/e2e/global-setup.ts).
+  const watch = (c: BrowserContext) =>
+    c.on('request', (request) => {
+      const u = request.url();
+      if (!allowed.some((prefix) => u.startsWith(prefix))) foreignRequests.push(u);
+    });
+  watch(context);
   const page = context.pages()[0] ?? (await context.newPage());
   const e: E2E = {
     url: address,
@@ -156,6 +175,8 @@ export async function startE2E(config: Partial<ServerConfig> = {}): Promise<E2E>
     browser,
     app,
     foreignRequests,
+    allowHost: (origin) => allowed.push(new URL(origin).origin),
+    watch,
     async restart() {
       await e.app.close();
       const next = await buildApp(settings);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startE2E, type E2E } from './harness';
-import { settled } from './a11y-routes';
+import { signIn, type E2E } from './harness';
+import { settled, startWatched } from './a11y-routes';
 import { makeBranches } from '../fixtures/records';
 
 /** What has the keyboard focus: its tag, id, accessible label or text, and whether a dialog holds it. */
@@ -20,14 +20,18 @@ const focused = (page: Page) =>
   });
 
 /** Marks the element that opens a dialog, to find out that the focus came back to that very element. */
-const markOpener = (page: Page, selector: string) =>
-  page.evaluate((s) => {
+async function markOpener(page: Page, selector: string) {
+  // The list's rows come after its heading: wait for the element, and for the list to settle.
+  await page.locator(selector).first().waitFor();
+  await settled(page);
+  await page.evaluate((s) => {
     document.querySelectorAll('[data-test-opener]').forEach((el) => el.removeAttribute('data-test-opener'));
     const el = document.querySelector<HTMLElement>(s);
     if (!el) throw new Error(`no ${s}`);
     el.setAttribute('data-test-opener', '');
     el.focus();
   }, selector);
+}
 
 /** Tabs forward (and once backward) more times than the dialog has controls: the focus never leaves it. */
 async function expectTrapped(page: Page) {
@@ -50,7 +54,8 @@ async function expectTrapped(page: Page) {
 describe('keyboard, end to end in Chromium', () => {
   let e: E2E;
   beforeAll(async () => {
-    e = await startE2E();
+    // Watched: `settled` then also waits for the page's requests in flight.
+    ({ e } = await startWatched());
     // The branch rows whose pencil and bin open the dialogs below.
     await makeBranches(e.app);
     await signIn(e);

@@ -113,13 +113,7 @@ describe('list tools, end to end in Chromium', () => {
     // A second, fresh context: nothing of the first is in its storage.
     const context = await e.browser.newContext({ viewport: { width: 1400, height: 900 } });
     second = context;
-    const origin = new URL(e.url).origin;
-    await context.route('**/*', (route) => {
-      const u = route.request().url();
-      if (u.startsWith(origin) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue();
-      e.foreignRequests.push(u);
-      return route.abort();
-    });
+    e.watch(context);
     const other = context.pages()[0] ?? (await context.newPage());
     await signIn({ ...e, page: other, context });
     await other.goto(`${e.url}/medicine`);

@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, type E2E } from './harness';
-import { consoleRoutes, navigate, settled, startWatched } from './a11y-routes';
+import { navigate, settled, startWatched } from './a11y-routes';
 import { createExamples } from '../fixtures/examples';
+import { listOverflow, pageOverflow, PHONE } from './phone-fit';
 import { makeBranches, makePharmacy } from '../fixtures/records';
 
-const routes = await consoleRoutes();
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
-
-/** How much wider than the screen the page is (0: no sideways scrolling of the page). */
-const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** How far anything inside a list scrolls sideways (0: nothing does; the list itself included). */
-const listOverflow = (page: Page) =>
-  page.evaluate(() =>
-    Math.max(
-      0,
-      ...[...document.querySelectorAll('.RaList-main, .RaList-main *')]
-        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) || el.classList.contains('RaList-main'))
-        .map((el) => el.scrollWidth - el.clientWidth),
-    ),
-  );
 
 /** Whether a tap at the centre of the app bar's menu button reaches that button (no overlay above it). */
 const menuButtonOnTop = (page: Page) =>
@@ -118,23 +103,6 @@ describe('the console on a phone', () => {
     expect(width).toBeGreaterThanOrEqual(100);
     // The whole title fits: nothing cut off behind an ellipsis.
     expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-  });
-
-  it.each(routes.signedIn)('%s fits a 390 px screen', async (route) => {
-    await navigate(page, route);
-    await settled(page);
-    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-    // A list is cards, not a table scrolling sideways inside its own area.
-    expect(await listOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await page.locator('.RaList-main table').count()).toBe(0);
-    // The app bar leaves its title room to be read.
-    expect(await page.locator('#react-admin-title').evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(100);
-    // A dialog's Save is on the screen, not beyond its edge.
-    const save = page.getByRole('dialog').getByRole('button', { name: /^save$/i });
-    if (await save.count()) {
-      const box = await save.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y + box.height <= PHONE.height).toBe(true);
-    }
   });
 
   it('creates, edits and deletes a medicine on the phone', async () => {

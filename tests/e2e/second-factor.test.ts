@@ -110,7 +110,7 @@ describe('second factor and lock screen, end to end in Chromium', () => {
     const { page } = e;
     // Passkeys need a host name (an address like 127.0.0.1 cannot be a relying party): the same server as localhost.
     const local = e.url.replace('127.0.0.1', 'localhost');
-    await e.context.route(`${local}/**`, (route) => route.continue());
+    e.allowHost(local);
     const cdp = await e.context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
