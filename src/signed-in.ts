@@ -9,7 +9,7 @@ import { withToolMessages } from './lazy';
 
 export { AppLayout } from './layout/AppLayout';
 export { ResourceList } from './screens/ResourceList';
-export { ThemeToggle } from './modules/shell/ThemeToggle';
+export { ThemeToggle, ThemeMenuItem } from './modules/shell/ThemeToggle';
 export { SearchButton } from './modules/shell/search/SearchButton';
 export { NotificationBell } from './modules/notifications/NotificationBell';
 export { RecordPushes } from './modules/notifications/RecordPushes';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn, type E2E } from './harness';
-import { navigate, settled, startWatched } from './a11y-routes';
-import { createExamples } from '../fixtures/examples';
+import { navigate, seriousViolations, settled, startWatched } from './a11y-routes';
+import { createExamples, exampleBody } from '../fixtures/examples';
 import { listOverflow, pageOverflow, PHONE } from './phone-fit';
 import { makeBranches, makePharmacy } from '../fixtures/records';
 
@@ -91,18 +91,33 @@ describe('the console on a phone', () => {
     await page.getByRole('heading', { name: 'Doctors', level: 1 }).waitFor();
   });
 
-  it('leaves the app bar’s title readable: the language switch is an icon with a name', async () => {
-    await navigate(page, '/notification/notification-list');
+  it('leaves the app bar’s title readable with the reviewers’ bell: theme and language are in the profile menu', async () => {
+    // A change request waiting for the administrator: the reviewers' bell joins the app bar.
+    const request = e.app.ctx.registry.get('change-request');
+    const body = await exampleBody(request, new Map(), ' pending');
+    await e.app.ctx.crud.create(request, { ...body, fields: { ...body.fields, change_request_state: 'pending' } });
+    await page.goto(`${e.url}/notification/notification-list`);
     await settled(page);
-    const language = page.getByRole('button', { name: 'Choose language: English' });
-    await language.waitFor();
-    expect((await language.innerText()).trim()).toBe('');
+    await page.getByTestId('approvals-bell').waitFor();
     const title = page.locator('#react-admin-title');
     await expect.poll(() => title.textContent()).toBe('Notifications');
-    const width = await title.evaluate((el) => el.getBoundingClientRect().width);
-    expect(width).toBeGreaterThanOrEqual(100);
+    expect(await title.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(100);
     // The whole title fits: nothing cut off behind an ellipsis.
     expect(await title.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const bar = page.locator('header');
+    expect(await bar.getByRole('button', { name: /^Choose language/ }).count()).toBe(0);
+    expect(await bar.getByRole('button', { name: /theme$/ }).count()).toBe(0);
+    // Both are in the profile menu: the language chosen there applies at once.
+    await bar.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Switch to the dark theme' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Choose language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await expect.poll(() => title.textContent()).toBe('Notificaciones');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await expect.poll(() => title.textContent()).toBe('Notifications');
   });
 
   it('creates, edits and deletes a medicine on the phone', async () => {

@@ -6,9 +6,10 @@ import { lazyComponent } from '../../lazy';
 // (src/signed-in.ts, one chunk with it).
 const ThemeSetupPage = lazyComponent(() => import('../../signed-in').then((m) => m.inLayout.ThemeSetupPage()));
 const ThemeToggle = lazyComponent(() => import('../../signed-in').then((m) => m.ThemeToggle), null);
+const ThemeMenuItem = lazyComponent(() => import('../../signed-in').then((m) => m.ThemeMenuItem), null);
 const SearchButton = lazyComponent(() => import('../../signed-in').then((m) => m.SearchButton), null);
 
-/** The shell's own pages and app bar items: theme setup, the global search, the theme toggle. */
+/** The shell's own pages and app bar items: theme setup, the global search, the theme toggle (in the profile menu on a phone). */
 export const shellModule: ConsoleModule = {
   name: 'shell',
   routes: [
@@ -16,4 +17,6 @@ export const shellModule: ConsoleModule = {
     <Route key="theme-setup" path="/settings/theme-setup" element={<ThemeSetupPage />} />,
   ],
   appBarItems: [SearchButton, ThemeToggle],
+  // On a phone the theme toggle is an entry of the profile menu (the app bar is too narrow for it).
+  userMenuItems: [ThemeMenuItem],
 };
