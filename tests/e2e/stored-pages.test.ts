@@ -53,7 +53,11 @@ describe('the list kept in the browser, in Chromium', () => {
     await page.goto(`${e.url}/medicine`);
     await page.getByText('Napa 500 mg (Paracetamol)').waitFor();
     await expect.poll(() => kept(e)).toContain('Napa 500 mg (Paracetamol)');
-    // Meanwhile a colleague adds a medicine: the newest comes first in the server's next answer.
+    // The user moves on to another screen; meanwhile a colleague adds a medicine: the newest comes
+    // first in the server's next answer. (Were the list still open, the live record event would
+    // refresh it, and the kept page with it, before the return visit.)
+    await page.goto(`${e.url}/branch`);
+    await page.getByRole('heading', { name: 'Branches', level: 1 }).waitFor();
     await makeRecord(e.app, 'medicine', {
       medicine_code: 'NEW-1',
       medicine_name: 'Newly added syrup',
