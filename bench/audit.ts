@@ -156,7 +156,8 @@ async function benchKind(kind: Kind): Promise<string[]> {
           audit_action: actions[Math.floor(done / resources.length) % actions.length]!,
           audit_resource: r.name,
           audit_record: (Math.floor(done / resources.length) % 5_000) + 1,
-          audit_branch: r.scoped ? done % 10 : null,
+          // The round's number, not `done`: with a multiple of 10 descriptors `done % 10` is the same on every users entry.
+          audit_branch: r.scoped ? Math.floor(done / resources.length) % 10 : null,
           audit_changes: `{"${r.name}_name":{"after":"Name ${done}","before":"Name ${done - 1}"}}`,
           audit_snapshot: `{"${r.name}_code":"C-${done}","${r.name}_name":"Name ${done}","${r.name}_status":1}`,
           audit_ip: '10.0.0.1',
