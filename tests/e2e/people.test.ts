@@ -90,7 +90,10 @@ describe('finding people, end to end in Chromium', () => {
     await dialog.getByRole('textbox', { name: 'Type Dr. Farhana Rahman to confirm' }).fill('Dr. Farhana Rahman');
     await erase.click();
     await page.getByText('Dr. Farhana Rahman erased').waitFor();
-    await page.getByRole('cell', { name: `Erased person #${id}` }).first().waitFor();
+    await page
+      .getByRole('cell', { name: `Erased person #${id}` })
+      .first()
+      .waitFor();
     const row = await dynamic(e.app.ctx.conn.db).selectFrom('doctor').selectAll().where(sql.ref('id'), '=', id).executeTakeFirstOrThrow();
     expect(row.name).toBe(`Erased person #${id}`);
     expect(JSON.stringify(row)).not.toMatch(/Farhana|Cardiologist/);
