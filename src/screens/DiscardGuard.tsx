@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useFormState } from 'react-hook-form';
 import { Confirm } from 'react-admin';
 
@@ -18,16 +18,12 @@ export function DirtyWatch({ onDirty }: { onDirty: (dirty: boolean) => void }) {
  * An untouched form closes at once.
  */
 export function useDiscardGuard(onClose: () => void) {
-  const dirty = useRef(false);
-  // Also as state, for what renders differently once the user has changed something.
+  // Whether the form holds changes: also read by what renders differently once the user has changed something.
   const [changed, setChanged] = useState(false);
-  const onDirty = useCallback((d: boolean) => {
-    dirty.current = d;
-    setChanged(d);
-  }, []);
+  const onDirty = useCallback((d: boolean) => setChanged(d), []);
   const [asking, setAsking] = useState(false);
   const requestClose = () => {
-    if (dirty.current) setAsking(true);
+    if (changed) setAsking(true);
     else onClose();
   };
   const question = (

@@ -1,30 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { registry } from '../../../resources';
 import { ERASURE_SLUG } from '../../../resources/erasure';
 import { server } from '../../msw/server';
-import { allSlugs, listHandlers } from '../../msw/contract';
+import { allSlugs } from '../../msw/contract';
+import { doctorListHandlers, doctors } from './doctorRow';
 import { renderApp, signIn } from '../render';
-
-const doctors = registry.get('doctors');
-const department = registry.get('department');
-const rows = [
-  {
-    id: 4,
-    name: 'Dr. Nasrin Akter',
-    title: 'Eye surgeon',
-    doctor_department: 1,
-    department: { id: 1, department_name: 'Eye Care' },
-    status: 1,
-  },
-];
 
 /** The erasure route, answering `refusal` (a legal hold) or erasing; every call recorded. */
 function serve(refusal?: string) {
   const erased: string[] = [];
   server.use(
-    ...listHandlers(doctors, rows),
-    ...listHandlers(department, [{ department_id: 1, department_code: 'EYE', department_name: 'Eye Care', department_status: 1 }]),
+    ...doctorListHandlers(),
     http.post('*/api/privacy/erase/:resource/:id', ({ params }) => {
       erased.push(`${String(params.resource)}/${String(params.id)}`);
       if (refusal) return HttpResponse.json({ status: 409, message: refusal }, { status: 409 });

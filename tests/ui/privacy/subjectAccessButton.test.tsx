@@ -1,29 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { registry } from '../../../resources';
 import { PRIVACY_SLUGS } from '../../../resources/privacy';
 import { server } from '../../msw/server';
-import { allSlugs, listHandlers } from '../../msw/contract';
+import { allSlugs } from '../../msw/contract';
+import { doctorListHandlers, doctors } from './doctorRow';
 import { renderApp, signIn } from '../render';
-
-const doctors = registry.get('doctors');
-const department = registry.get('department');
-const rows = [
-  {
-    id: 4,
-    name: 'Dr. Nasrin Akter',
-    title: 'Eye surgeon',
-    doctor_department: 1,
-    department: { id: 1, department_name: 'Eye Care' },
-    status: 1,
-  },
-];
 
 function serve() {
   const asked: string[] = [];
   server.use(
-    ...listHandlers(doctors, rows),
-    ...listHandlers(department, [{ department_id: 1, department_code: 'EYE', department_name: 'Eye Care', department_status: 1 }]),
+    ...doctorListHandlers(),
     http.get('*/api/privacy/subject-access/:resource/:id', ({ params }) => {
       asked.push(`${String(params.resource)}/${String(params.id)}`);
       return HttpResponse.json(
