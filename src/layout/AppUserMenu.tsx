@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import LockReset from '@mui/icons-material/LockReset';
@@ -27,6 +27,31 @@ export const UserMenuLink = forwardRef<HTMLAnchorElement, LinkProps>(function Us
     <MenuItem ref={ref} component={Link} to={to} onClick={onClose}>
       <ListItemIcon>{icon}</ListItemIcon>
       <ListItemText>{translate(label)}</ListItemText>
+    </MenuItem>
+  );
+});
+
+interface ActionProps extends Omit<MenuItemProps, 'onClick'> {
+  label: string;
+  icon: ReactNode;
+  /** Done after the menu closes. */
+  onSelect: () => void;
+}
+
+/** An entry of the profile menu that does something (lock, switch theme): it closes the menu, then acts. */
+export const UserMenuAction = forwardRef<HTMLLIElement, ActionProps>(function UserMenuAction({ label, icon, onSelect, ...props }, ref) {
+  const { onClose } = useUserMenu() ?? {};
+  return (
+    <MenuItem
+      {...props}
+      ref={ref}
+      onClick={() => {
+        onClose?.();
+        onSelect();
+      }}
+    >
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText>{label}</ListItemText>
     </MenuItem>
   );
 });

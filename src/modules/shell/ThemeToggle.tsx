@@ -1,13 +1,12 @@
 import { forwardRef } from 'react';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
+import type { MenuItemProps } from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
-import { useTranslate, useUserMenu } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { UserMenuAction } from '../../layout/AppUserMenu';
 import { usePreference } from '../../preferences';
 
 /** The theme the toggle offers next (semi-dark counts as light content), with its label. */
@@ -42,20 +41,15 @@ export function ThemeToggle() {
  */
 export const ThemeMenuItem = forwardRef<HTMLLIElement, MenuItemProps>(function ThemeMenuItem(props, ref) {
   const { dark, label, toggle } = useThemeSwitch();
-  const { onClose } = useUserMenu() ?? {};
   const isXSmall = useMediaQuery((t) => t.breakpoints.down('sm'));
   if (!isXSmall) return null;
   return (
-    <MenuItem
+    <UserMenuAction
       {...props}
       ref={ref}
-      onClick={() => {
-        onClose?.();
-        toggle();
-      }}
-    >
-      <ListItemIcon>{dark ? <LightMode fontSize="small" /> : <DarkMode fontSize="small" />}</ListItemIcon>
-      <ListItemText>{label}</ListItemText>
-    </MenuItem>
+      label={label}
+      icon={dark ? <LightMode fontSize="small" /> : <DarkMode fontSize="small" />}
+      onSelect={toggle}
+    />
   );
 });
