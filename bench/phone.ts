@@ -7,6 +7,8 @@
  *   npm run build && npm run bench:phone     # ~3 min after the build; writes bench/PHONE.md
  *   PHONE_RUNS=5                             # visits (each in a new browser profile); medians of these
  *   PHONE_TIMELINE=1                         # also print each visit's requests and long tasks
+ *   PHONE_PROFILE=/tmp/return.cpuprofile     # write a CPU profile of each return visit (until its first
+ *                                            # row; run N to <name>-N.cpuprofile), for Chromium's DevTools
  *   PHONE_BASELINE=/tmp/main-copy            # also measure another built copy of the repository (its
  *                                            # server and console), run for run in alternation with this
  *                                            # one, so both see the same load on a shared host:
@@ -112,6 +114,22 @@ async function printTimeline(page: Page, title: string) {
   for (const l of lines) console.log(`    ${l.text}`);
 }
 
+let profiles = 0;
+/** Samples the page's main thread until `stop`, which writes the profile where PHONE_PROFILE says. */
+async function startProfile(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await cdp.send('Profiler.stop');
+      const file = String(process.env.PHONE_PROFILE).replace(/(\.cpuprofile)?$/, `-${++profiles}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+    },
+  };
+}
+
 /** When the list's own answer arrived, in ms from navigation start (undefined if it was never asked). */
 async function listAnswerAt(page: Page): Promise<number | undefined> {
   return page.evaluate((list) => {
@@ -160,8 +178,10 @@ async function oneRun(url: string): Promise<Run> {
 
     const again = await b.context.newPage();
     await throttle(b.context, again);
+    const profiler = process.env.PHONE_PROFILE ? await startProfile(b.context, again) : undefined;
     await again.goto(`${url}/${LIST}`, { waitUntil: 'commit' });
     const returnVisit = await mark(again, '__firstRow');
+    if (profiler) await profiler.stop();
     await again.waitForLoadState('networkidle');
     const returnAnswer = await listAnswerAt(again);
     if (process.env.PHONE_TIMELINE === '1') await printTimeline(again, `return visit (row ${returnVisit.toFixed(0)})`);

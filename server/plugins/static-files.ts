@@ -67,7 +67,7 @@ export default fp(async (app) => {
   // Vite names every file under /assets/ by a hash of its content: a browser may keep it for good
   // and never ask again (a return visit on a slow phone network saved a round trip per script).
   // Only files the static routes served: a missing asset falls back to index.html, never kept.
-  // index.html itself, and the two unhashed scripts of public/, are asked again each visit.
+  // index.html itself is asked again each visit (its blocking scripts are hashed too: scripts/vite-boot-scripts.ts).
   if (dist) {
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.routeOptions.url?.startsWith('/assets/') && reply.statusCode < 400) reply.header('cache-control', IMMUTABLE);

@@ -93,4 +93,17 @@ describe('the sign-in form before the console has loaded', () => {
     await release();
     await fresh.close();
   });
+  it("loads the page's blocking scripts from files a browser keeps for good", async () => {
+    // Under plain names (/theme-boot.js) a return visit asked for them again and waited a round trip
+    // before the cached console could start (scripts/vite-boot-scripts.ts).
+    const html = await (await fetch(`${e.url}/medicine`)).text();
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(scripts.filter((src) => /(theme|session)-boot/.test(src))).toHaveLength(2);
+    for (const src of scripts) {
+      expect(src).toMatch(/^\/assets\//);
+      const answer = await fetch(`${e.url}${src}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toMatch(/immutable/);
+    }
+  });
 });
