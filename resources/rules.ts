@@ -88,21 +88,29 @@ export const ALL_DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+/**
+ * One formatter per zone: building one loads the zone's rules, which cost far more than using it,
+ * and the scheduler asks the time on every look (a tenth of the API tests' CPU, bench/SUITE-TIMES.md).
+ */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
 function partsIn(timeZone: string, at: Date): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-CA', { ...ALL_DATE_TIME_PARTS, timeZone }).formatToParts(at);
-  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+  let format = zoneFormats.get(timeZone);
+  if (!format) zoneFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { ...ALL_DATE_TIME_PARTS, timeZone })));
+  return Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
 }
+
+const dateOf = (p: Record<string, string>) => `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}`;
 
 /** The calendar date in a time zone, `YYYY-MM-DD`. */
 export function todayIn(timeZone: string, at: Date = new Date()): string {
-  const p = partsIn(timeZone, at);
-  return `${p.year ?? ''}-${p.month ?? ''}-${p.day ?? ''}`;
+  return dateOf(partsIn(timeZone, at));
 }
 
 /** The wall-clock time in a time zone, `YYYY-MM-DD HH:mm:ss` (how datetimes are stored). */
 export function nowIn(timeZone: string, at: Date = new Date()): string {
   const p = partsIn(timeZone, at);
-  return `${todayIn(timeZone, at)} ${p.hour ?? ''}:${p.minute ?? ''}:${p.second ?? ''}`;
+  return `${dateOf(p)} ${p.hour ?? ''}:${p.minute ?? ''}:${p.second ?? ''}`;
 }
 
 /** The zone this process runs in (`TZ` on the server); a browser's own zone in the console. */
