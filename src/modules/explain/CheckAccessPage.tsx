@@ -45,11 +45,17 @@ function CheckAccess() {
   // the server as one types: a hospital has more staff than one page of the list.
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
-  const { data: found = [] } = useGetList<User>('users', {
-    filter: { ...usersPickerFilter(needed), ...(search && { q: search }) },
-    pagination: { page: 1, perPage: 50 },
-    sort: { field: 'user_name', order: 'ASC' },
-  });
+  const { data: found = [] } = useGetList<User>(
+    'users',
+    {
+      filter: { ...usersPickerFilter(needed), ...(search && { q: search }) },
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'user_name', order: 'ASC' },
+    },
+    // The earlier answer stays while the next one is asked: an empty list meanwhile showed "No
+    // options", and the list drawn again took the option the arrow keys had marked away.
+    { placeholderData: (previous) => previous },
+  );
   const { data: chosenUser } = useGetOne<User>('users', { id: userId ?? 0 }, { enabled: userId !== undefined });
 
   useEffect(() => {
