@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
+import type Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { createSession } from '../../server/auth/sessions';
@@ -43,6 +44,36 @@ export interface ReliableServer {
  * otherwise see a refused request "change" the database.
  */
 const UNFINGERPRINTED: Record<string, readonly string[]> = { sessions: ['last_used_at'] };
+
+/**
+ * SQLite: one statement that reads every table as one text each, made by SQLite: quote() writes
+ * each value as a literal of its type (text quoted, numbers bare, blobs as X'..', NULL), so no two
+ * different rows read alike. Full-text indexes (FTS5 tables and their shadow tables) are derived
+ * from the tables: skipped. Prepared once per schema version: reading the schema and hashing
+ * value by value in JavaScript at each fingerprint made most of the fuzzer's time
+ * (bench/SUITE-TIMES.md).
+ */
+const snapshots = new WeakMap<Database.Database, { version: number; statement: Database.Statement }>();
+function sqliteSnapshot(db: Database.Database): Database.Statement {
+  const version = db.pragma('schema_version', { simple: true }) as number;
+  const kept = snapshots.get(db);
+  if (kept?.version === version) return kept.statement;
+  const all = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string;
+    sql: string | null;
+  }[];
+  const fts = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
+  const tables = all.map((t) => t.name).filter((n) => !fts.some((v) => n === v || n.startsWith(`${v}_`)));
+  const parts = tables.map((name) => {
+    const skipped = UNFINGERPRINTED[name] ?? [];
+    const columns = (db.pragma(`table_info("${name}")`) as { name: string }[]).map((c) => c.name).filter((c) => !skipped.includes(c));
+    const row = columns.map((c) => `quote("${c}")`).join(` || ',' || `);
+    return `(SELECT group_concat(${row}, char(10)) FROM "${name}") AS "${name}"`;
+  });
+  const statement = db.prepare(`SELECT ${parts.join(', ')}`);
+  snapshots.set(db, { version, statement });
+  return statement;
+}
 
 export async function createThrowawayDb(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `console_rel_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -115,27 +146,8 @@ export async function startReliableServer(kind: Kind, overrides: Partial<ServerC
     async fingerprint() {
       const hash = createHash('sha256');
       if (conn.sqlite) {
-        // Full-text indexes (FTS5 tables and their shadow tables) are derived from the tables: skipped.
-        const all = conn.sqlite
-          .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-          .all() as { name: string; sql: string | null }[];
-        const fts = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name);
-        const tables = all.map((t) => t.name).filter((n) => !fts.some((v) => n === v || n.startsWith(`${v}_`)));
-        for (const name of tables) {
-          hash.update(`#${name}\n`);
-          const skipped = UNFINGERPRINTED[name] ?? [];
-          const columns = (conn.sqlite.pragma(`table_info("${name}")`) as { name: string }[])
-            .map((c) => c.name)
-            .filter((c) => !skipped.includes(c));
-          // One text per table, made by SQLite: quote() writes each value as a literal of its type
-          // (text quoted, numbers bare, blobs as X'..', NULL), so no two different rows read alike.
-          // Hashing value by value in JavaScript made half of the fuzzer's time (bench/SUITE-TIMES.md).
-          const row = columns.map((c) => `quote("${c}")`).join(` || ',' || `);
-          const { text } = conn.sqlite.prepare(`SELECT group_concat(${row}, char(10)) AS text FROM "${name}"`).get() as {
-            text: string | null;
-          };
-          hash.update(text ?? '');
-        }
+        const texts = sqliteSnapshot(conn.sqlite).get() as Record<string, string | null>;
+        for (const [table, text] of Object.entries(texts)) hash.update(`#${table}\n${text ?? ''}`);
       } else {
         // table_generation counts the writes to each table (server/db/write-generation.ts): derived,
         // as SQLite's full-text tables are, and bumped by a write that stores the same values again.
