@@ -15,9 +15,8 @@ function hashedName(file: string, source: string): string {
 /**
  * Gives the head's blocking scripts content-hashed names under /assets/, which the server lets a
  * browser keep for good (server/plugins/static-files.ts). Under their plain names a browser asked for
- * them again on every visit, and the page waited: on a slow phone network a return visit spent a
- * round trip (about 230 ms of 1.6 s, bench/PHONE.md) before the cached console could start. Build
- * only: in development Vite serves public/ as it is.
+ * them again on every visit, and the page waited a round trip for the answers before the cached
+ * console could start (bench/PHONE.md). Build only: in development Vite serves public/ as it is.
  */
 export function bootScripts(): Plugin {
   const renamed = new Map<string, string>();
