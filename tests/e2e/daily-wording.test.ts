@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { insertUser } from '../fixtures/users';
 import { makeDoctor } from '../fixtures/records';
 import { ADMIN, signIn, startE2E, type E2E } from './harness';
-import { navigate, seriousViolations } from './a11y-routes';
+import { navigate, seriousViolations, settled } from './a11y-routes';
 
 /**
  * Staff's daily traps of wording and layout, in Chromium against the real server: the sign-in
@@ -120,6 +120,9 @@ describe('daily wording and layout traps, end to end in Chromium', () => {
     expect(await clerks.getByRole('button', { name: 'Delete' }).isEnabled()).toBe(true);
     const why = superAdmin.locator('[data-refused]');
     expect(await why.getAttribute('data-refused')).toBe('The Super Admin group cannot be deleted: it administers menus and permissions');
+    // Once the list has stopped changing (its sort controls and the row buttons' tooltips follow its
+    // first rows): a hover before that could be left on an element drawn again, and no tooltip came.
+    await settled(page);
     await why.hover();
     await expect.poll(() => page.getByRole('tooltip').textContent()).toContain('The Super Admin group cannot be deleted');
     expect(await seriousViolations(page)).toEqual([]);
