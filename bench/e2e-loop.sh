@@ -9,6 +9,9 @@ set -u
 dir=${1:?usage: bench/e2e-loop.sh <working copy> [runs]}
 runs=${2:-10}
 cd "$dir" || exit 1
+hog=''
+# A loop stopped half-way leaves no busy loop behind (one did, once, loading the next runs twice over).
+trap '[ -n "$hog" ] && kill "$hog" 2> /dev/null' EXIT
 for i in $(seq 1 "$runs"); do
   node -e "const end = Date.now() + 3600e3; while (Date.now() < end) {}" &
   hog=$!
