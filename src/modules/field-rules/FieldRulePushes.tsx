@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNoticeSocket } from '../notifications/socket';
-import { usePermissionsEvent } from '../notifications/usePermissionsEvent';
 import { FIELD_RULES_QUERY } from './rules';
 
 /** The field rules' answers held now (react-query keeps an equal answer as the same object). */
@@ -18,14 +17,20 @@ const heldRules = (queryClient: QueryClient) => queryClient.getQueriesData({ que
 export function FieldRulePushes() {
   const { socket } = useNoticeSocket();
   const queryClient = useQueryClient();
-  const onPermissions = useCallback(() => {
-    const before = heldRules(queryClient);
-    void queryClient.invalidateQueries({ queryKey: [FIELD_RULES_QUERY] }).then(() => {
-      const after = heldRules(queryClient);
-      if (after.length === before.length && after.every((data, i) => data === before[i])) return;
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== FIELD_RULES_QUERY });
-    });
-  }, [queryClient]);
-  usePermissionsEvent(socket, onPermissions);
+  useEffect(() => {
+    if (!socket) return;
+    const onPermissions = () => {
+      const before = heldRules(queryClient);
+      void queryClient.invalidateQueries({ queryKey: [FIELD_RULES_QUERY] }).then(() => {
+        const after = heldRules(queryClient);
+        if (after.length === before.length && after.every((data, i) => data === before[i])) return;
+        void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== FIELD_RULES_QUERY });
+      });
+    };
+    socket.on('permissions', onPermissions);
+    return () => {
+      socket.off('permissions', onPermissions);
+    };
+  }, [socket, queryClient]);
   return null;
 }

@@ -1,9 +1,8 @@
-import { useCallback } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { useAuthProvider } from 'react-admin';
 import type { ConsoleAuthProvider } from '../../../authProvider';
-import { usePermissionsEvent } from './usePermissionsEvent';
 
 /**
  * The server's `permissions` event (this user's permissions or menus changed): the console reads
@@ -14,13 +13,18 @@ import { usePermissionsEvent } from './usePermissionsEvent';
 export function usePermissionPushes(socket: Socket | undefined) {
   const authProvider = useAuthProvider<ConsoleAuthProvider>();
   const queryClient = useQueryClient();
-  const onPermissions = useCallback(() => {
-    if (!authProvider) return;
-    void authProvider
-      .refreshPermissions()
-      .catch(() => undefined)
-      // The menus may have changed without the slugs (an entry hidden or renamed).
-      .finally(() => void queryClient.invalidateQueries({ queryKey: ['menu'] }));
-  }, [authProvider, queryClient]);
-  usePermissionsEvent(socket, onPermissions);
+  useEffect(() => {
+    if (!socket || !authProvider) return;
+    const onPermissions = () => {
+      void authProvider
+        .refreshPermissions()
+        .catch(() => undefined)
+        // The menus may have changed without the slugs (an entry hidden or renamed).
+        .finally(() => void queryClient.invalidateQueries({ queryKey: ['menu'] }));
+    };
+    socket.on('permissions', onPermissions);
+    return () => {
+      socket.off('permissions', onPermissions);
+    };
+  }, [socket, authProvider, queryClient]);
 }
